@@ -1,0 +1,66 @@
+"""The ``valdora`` command line (installed as ``valdora_ai.cli.app``).
+
+This directory is packaged as ``valdora_ai.cli`` (see setup.py): import from
+``valdora_ai``, never from a top-level ``cli`` package.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from valdora_ai import __version__
+from valdora_ai.backend import engine_status
+from valdora_ai.cli.data_commands import data_app
+from valdora_ai.cli.game_commands import new_position, play, replay
+
+app = typer.Typer(
+    name="valdora",
+    help="AI library for the board game Valdora.",
+    no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    add_completion=False,
+)
+
+
+def _version_callback(value: bool) -> None:
+    if value:
+        typer.echo(f"valdora_ai {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False,
+        "--version",
+        help="Print the version and exit.",
+        callback=_version_callback,
+        is_eager=True,
+    ),
+) -> None:
+    """AI library for the board game Valdora."""
+
+
+app.command("play")(play)
+app.command("replay")(replay)
+app.command("new-position")(new_position)
+app.add_typer(data_app, name="data")
+
+
+@app.command("engine-info")
+def engine_info() -> None:
+    """Show which engine (compiled or pure Python) is active and where the extension is."""
+    status = engine_status()
+    typer.echo(f"engine: {status.engine} ({status.reason})")
+    typer.echo(f"extension: {status.module_path or 'not importable'}")
+    if status.import_error:
+        typer.echo(f"import error: {status.import_error}")
+
+
+def main() -> None:
+    """Console-script entry point (``valdora``)."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

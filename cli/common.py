@@ -1,0 +1,48 @@
+"""What every command shares: consoles, the --rules-data option, error handling."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from valdora_ai.errors import ValdoraError
+
+# Off a terminal (pipes, CI logs, tests) Rich would wrap tables at 80 columns.
+console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+err_console = Console(stderr=True, highlight=False, width=None if sys.stderr.isatty() else 200)
+
+RulesData = Annotated[
+    Path | None,
+    typer.Option("--rules-data", help="Component data file (TOML) replacing the shipped one.",
+                 dir_okay=False),
+]
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn bad input into one red line on stderr and exit code 1, never a traceback."""
+    try:
+        yield
+    except (ValdoraError, OSError) as exc:
+        message = str(exc)
+        if isinstance(exc, OSError) and exc.filename:
+            message = f"{exc.filename}: {exc.strerror}"
+        err_console.print(f"[bold red]error:[/] {message}", markup=True, soft_wrap=True,
+                          emoji=False)
+        raise typer.Exit(1) from None
+
+
+def write_json(document: Any, output: Path | None) -> None:
+    """Write JSON to a file, or to stdout when `output` is None."""
+    text = json.dumps(document, indent=1)
+    if output is None:
+        typer.echo(text)
+    else:
+        output.write_text(text + "\n", encoding="utf-8")

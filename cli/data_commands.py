@@ -1,0 +1,44 @@
+"""`valdora data show` and `valdora data check`: the component data file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from valdora_ai.cli.common import RulesData, console, user_errors
+from valdora_ai.cli.render import data_tables
+from valdora_ai.games.valdora.data import default_data_path, load_data
+
+data_app = typer.Typer(help="Inspect and validate the component data (board, cards, tiles).",
+                       no_args_is_help=True,
+                       context_settings={"help_option_names": ["-h", "--help"]})
+
+
+@data_app.command("show")
+def show(rules_data: RulesData = None) -> None:
+    """Print the component data in use, readably."""
+    with user_errors():
+        data = load_data(rules_data)
+        console.print(f"{data.name} component data from {data.source}\nsha256 {data.sha256}")
+        for table in data_tables(data):
+            console.print(table)
+
+
+@data_app.command("check")
+def check(
+    file: Annotated[Path, typer.Argument(help="A component data file (TOML) to validate.",
+                                         dir_okay=False)],
+) -> None:
+    """Validate a corrected data file: prints 'valid' or the first problem (exit 1)."""
+    with user_errors():
+        data = load_data(file)
+        console.print(f"{file}: valid ({len(data.spaces)} spaces, {len(data.edges)} roads, "
+                      f"{len(data.card_sets)} card sets; sha256 {data.sha256[:12]})")
+
+
+@data_app.command("path")
+def path() -> None:
+    """Print the path of the shipped data file (copy it to make a corrected one)."""
+    console.print(str(default_data_path()))

@@ -1,0 +1,104 @@
+"""`valdora play`, `valdora replay` and `valdora new-position`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import Progress, SpinnerColumn, TextColumn
+
+from valdora_ai.cli.common import RulesData, console, user_errors, write_json
+from valdora_ai.cli.render import result_table
+from valdora_ai.errors import RecordError, ValdoraError
+from valdora_ai.games import make_game
+from valdora_ai.games.valdora.info import observation
+from valdora_ai.games.valdora.position import position_to_json
+from valdora_ai.records import replay as replay_record
+from valdora_ai.selfplay import GameResult, play_game
+
+
+def play(
+    seat: Annotated[list[str] | None, typer.Option(
+        "--seat", help="Agent spec for the next seat (repeat once per player), e.g. "
+                       "greedy, random, greedy:seed=3. Missing seats are greedy.")] = None,
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 3,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the setup (and the agents).")] = 1,
+    record: Annotated[Path | None, typer.Option(
+        "--record", help="Write the game record (JSON lines) to this file.",
+        dir_okay=False)] = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Print every turn.")] = False,
+    rules_data: RulesData = None,
+) -> None:
+    """Play a complete game between agents and print the final score table."""
+    with user_errors():
+        game = make_game("valdora", players=players, rules_data=rules_data)
+        seats = list(seat or [])
+        if len(seats) > players:
+            raise ValdoraError(f"--seat: {len(seats)} seats given for {players} players")
+        seats += ["greedy"] * (players - len(seats))
+        with Progress(SpinnerColumn(), TextColumn("{task.description}"), console=console,
+                      transient=True, disable=verbose) as progress:
+            task = progress.add_task("setting up")
+
+            def on_turn(number: int, who: int, play_text: str, state: object) -> None:
+                if verbose:
+                    console.print(f"{number:4d}  seat {who}  {play_text}")
+                progress.update(task, description=f"turn {number}: seat {who} {play_text}")
+
+            result = play_game(game, seats, seed, record=record, on_turn=on_turn)
+        _print_result(result)
+        if record is not None:
+            console.print(f"record written to {record}")
+
+
+def _print_result(result: GameResult) -> None:
+    console.print(result_table(result))
+
+
+def replay(
+    record: Annotated[Path, typer.Argument(help="A game record written by `valdora play`.",
+                                           dir_okay=False)],
+    at: Annotated[int | None, typer.Option(
+        "--at", help="Stop before turn N (1 is the first turn).", min=1)] = None,
+    export_position: Annotated[Path | None, typer.Option(
+        "--export-position", help="Write the position (JSON) before turn --at, or the final "
+                                  "one, to this file.", dir_okay=False)] = None,
+    rules_data: RulesData = None,
+) -> None:
+    """Re-play a record, check it, and print its score table (or export a position)."""
+    with user_errors():
+        result = replay_record(record, rules_data=rules_data)
+        if at is not None and at > len(result.plays) + 1:
+            raise RecordError(f"--at {at}: the record has only {len(result.plays)} turns")
+        position = result.positions[at - 1] if at is not None else result.final
+        if export_position is not None:
+            write_json(position_to_json(position), export_position)
+            console.print(f"position before turn {at or len(result.plays) + 1} written to "
+                          f"{export_position}")
+        if at is None:
+            final = result.final
+            _print_result(GameResult(
+                seed=result.header.seed, seats=result.header.seats,
+                lines=tuple(final.score_lines()), winners=tuple(final.winners()),
+                rounds=final.rounds, turns=final.turns, capped=final.capped))
+
+
+def new_position(
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 4,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the setup.")] = 1,
+    public: Annotated[bool, typer.Option(
+        "--public", help="Leave out the hidden card order (a position as players see it).")
+    ] = False,
+    output: Annotated[Path | None, typer.Option(
+        "--output", "-o", help="Write to this file instead of standard output.",
+        dir_okay=False)] = None,
+    rules_data: RulesData = None,
+) -> None:
+    """Write the position (JSON) of a fresh setup."""
+    with user_errors():
+        game = make_game("valdora", players=players, rules_data=rules_data)
+        state = game.new_state(seed)
+        if public:
+            state = observation(state, 0).belief_state()
+        write_json(position_to_json(state), output)

@@ -1,0 +1,99 @@
+"""Rich renderings of results and data, shared by the commands."""
+
+from __future__ import annotations
+
+from rich.table import Table
+
+from valdora_ai.games.valdora.data import ANY_GEM, ComponentData
+from valdora_ai.selfplay import GameResult
+
+
+def result_table(result: GameResult) -> Table:
+    """The final score table: points by source per seat, and the winner(s)."""
+    how = "the safety cap" if result.capped else "the end trigger"
+    table = Table(title=f"Seed {result.seed}: game over after {result.rounds} rounds "
+                        f"({result.turns} turns), ended by {how}")
+    for column in ("seat", "agent", "commissions", "craftsmen", "workshops", "bonus", "gems",
+                   "total", "coins", ""):
+        table.add_column(column, justify="left" if column in ("agent", "") else "right")
+    for seat, (spec, line) in enumerate(zip(result.seats, result.lines, strict=True)):
+        mark = "winner" if seat in result.winners else ""
+        if mark and len(result.winners) > 1:
+            mark = "shared win"
+        table.add_row(str(seat), spec, str(line.commissions), str(line.craftsmen),
+                      str(line.workshops), str(line.bonus), str(line.gems), str(line.total),
+                      str(line.coins), mark, style="bold" if mark else None)
+    return table
+
+
+def data_tables(data: ComponentData) -> list[Table]:
+    """The component data as a handful of readable tables."""
+    gems = Table(title="Gems (in the bag)")
+    for column in ("gem", "letter", "colour", "count"):
+        gems.add_column(column)
+    for gem in data.gems:
+        gems.add_row(gem.id, gem.letter, gem.colour, str(gem.count))
+
+    colours = Table(title="Craftsmen (clockwise) and workshops")
+    for column in ("colour", "tiles", "removed with 3", "workshop needs", "workshop VP"):
+        colours.add_column(column)
+    for c in data.colours:
+        colours.add_row(c.id, str(c.count), str(c.removed_with_3), str(c.workshop_needs),
+                        str(c.workshop_vp))
+
+    items = Table(title="Equipment items")
+    for column in ("item", "loads", "coins per load", "start card"):
+        items.add_column(column)
+    for it in data.items:
+        loads = "any" if it.loads == ANY_GEM else data.gems[it.loads].id
+        items.add_row(it.id, loads, str(it.load_cost), "yes" if it.start else "")
+
+    faces = Table(title="Commission faces")
+    for column in ("face", "patron", "asks for", "VP"):
+        faces.add_column(column)
+    for f in data.commissions:
+        asks = f"{f.coins} coin" if f.coins else " + ".join(data.gems[g].id for g in f.gems)
+        faces.add_row(f.id, data.colours[f.patron].id, asks, str(f.vp))
+
+    tables = [gems, colours, items, faces]
+    for cards in data.card_sets.values():
+        names = ([it.id for it in data.items] if cards.kind == "equipment"
+                 else [f.id for f in data.commissions])
+        table = Table(title=f"Card set {cards.name!r} ({cards.kind}, {cards.size} cards)")
+        table.add_column("front / back")
+        table.add_column("copies", justify="right")
+        for (front, back), copies in zip(cards.types, cards.copies, strict=True):
+            table.add_row(f"{names[front]} / {names[back]}", str(copies))
+        tables.append(table)
+
+    board = Table(title="Board: spaces by section (cities bound the sections)")
+    board.add_column("section")
+    board.add_column("spaces")
+    board.add_column("bounding cities")
+    for i, section in enumerate(data.sections()):
+        cities = sorted({data.spaces[c].id for s in section for c in data.reach_plain[s]
+                         if data.spaces[c].kind == "city"})
+        board.add_row(str(i + 1), ", ".join(_space_label(data, s) for s in section),
+                      ", ".join(cities))
+    cities = [s for s in data.spaces if s.kind == "city"]
+    board.add_row("cities", ", ".join(
+        s.id + (f" (book: {s.book})" if s.book else "") + (f" ({s.ships} ship)" if s.ships
+                                                          else "") for s in cities), "")
+    tables.append(board)
+
+    provenance = Table(title="Provenance")
+    provenance.add_column("part")
+    provenance.add_column("source")
+    for part, source in data.provenance.items():
+        provenance.add_row(part, source)
+    tables.append(provenance)
+    return tables
+
+
+def _space_label(data: ComponentData, space: int) -> str:
+    s = data.spaces[space]
+    if s.kind == "patron":
+        return f"{s.id} (patron {data.colours[s.patron].id})"
+    if s.kind == "harbour":
+        return f"{s.id} (harbour, {s.ships} ship{'s' if s.ships > 1 else ''})"
+    return f"{s.id} ({s.kind})"

@@ -1,0 +1,148 @@
+"""Engine selection: compiled Cython extensions or the pure-Python reference.
+
+Environment variables:
+
+``VALDORA_PURE_PYTHON=1``
+    Always use the pure-Python engine, silently.
+``VALDORA_REQUIRE_COMPILED=1``
+    Never fall back: if the compiled extension cannot be imported, raise
+    ``RuntimeError``. CI sets it so that a broken build fails loudly instead of
+    testing the pure engine twice.
+
+Without either, the compiled engine is used when it imports; otherwise one warning is
+emitted and the pure engine is used.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import warnings
+from collections.abc import MutableSequence, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Protocol
+
+__all__ = [
+    "COMPILED_MODULE",
+    "EngineStatus",
+    "RngLike",
+    "compiled_available",
+    "engine_status",
+    "make_rng",
+    "require_compiled",
+    "use_compiled",
+]
+
+COMPILED_MODULE = "valdora_ai._rng"
+"""The extension whose presence means "the compiled engine is built"."""
+
+PURE_ENV = "VALDORA_PURE_PYTHON"
+REQUIRE_ENV = "VALDORA_REQUIRE_COMPILED"
+
+FALLBACK_WARNING = (
+    "valdora_ai: compiled extension not built; using the pure-Python engine "
+    "(set VALDORA_PURE_PYTHON=1 to silence)"
+)
+
+_warned = False
+
+
+class RngLike(Protocol):
+    """What both ``valdora_ai.rng.Rng`` and ``valdora_ai._rng.Rng`` provide."""
+
+    def next_u64(self) -> int: ...
+    def randbelow(self, n: int) -> int: ...
+    def random(self) -> float: ...
+    def shuffle(self, lst: MutableSequence[Any]) -> None: ...
+    def choice(self, seq: Sequence[Any]) -> Any: ...
+    def choice_weighted(self, weights: Sequence[float]) -> int: ...
+    def getstate(self) -> tuple[int, int, int, int]: ...
+    def setstate(self, state: tuple[int, int, int, int]) -> None: ...
+    def spawn(self) -> RngLike: ...
+
+
+def _env_flag(name: str) -> bool:
+    return os.environ.get(name) == "1"
+
+
+def _import_compiled() -> tuple[ModuleType | None, str | None]:
+    """Import the extension; return ``(module, None)`` or ``(None, reason)``."""
+    try:
+        return importlib.import_module(COMPILED_MODULE), None
+    except ImportError as exc:
+        return None, f"{type(exc).__name__}: {exc}"
+
+
+def compiled_available() -> bool:
+    """True if the compiled extension ``valdora_ai._rng`` can be imported."""
+    module, _ = _import_compiled()
+    return module is not None
+
+
+def require_compiled() -> ModuleType:
+    """Return the compiled extension module, or raise a one-line ``RuntimeError``."""
+    module, reason = _import_compiled()
+    if module is None:
+        raise RuntimeError(
+            f"valdora_ai: compiled extension {COMPILED_MODULE} is required "
+            f"({REQUIRE_ENV}=1) but cannot be imported ({reason}); "
+            f'build it with `pip install -e ".[test]"` or `pip install .`'
+        )
+    return module
+
+
+def use_compiled() -> bool:
+    """Decide which engine to use (see the module docstring for the rules)."""
+    return _select_compiled(stacklevel=3)
+
+
+def _select_compiled(stacklevel: int) -> bool:
+    global _warned
+    if _env_flag(PURE_ENV):
+        return False
+    if compiled_available():
+        return True
+    if _env_flag(REQUIRE_ENV):
+        require_compiled()  # raises
+    if not _warned:
+        _warned = True
+        warnings.warn(FALLBACK_WARNING, RuntimeWarning, stacklevel=stacklevel)
+    return False
+
+
+def make_rng(seed: int) -> RngLike:
+    """Return an ``Rng`` for ``seed`` from the engine chosen by :func:`use_compiled`."""
+    if _select_compiled(stacklevel=3):
+        return require_compiled().Rng(seed)
+    from valdora_ai.rng import Rng
+
+    return Rng(seed)
+
+
+@dataclass(frozen=True)
+class EngineStatus:
+    """What :func:`engine_status` reports (used by ``valdora engine-info``)."""
+
+    engine: str
+    """``"compiled"`` or ``"pure"``: what :func:`use_compiled` would choose."""
+    reason: str
+    """Why that engine is chosen."""
+    module_path: str | None
+    """File of the compiled extension, or ``None`` when it cannot be imported."""
+    import_error: str | None
+    """Why the extension cannot be imported, or ``None``."""
+
+
+def engine_status() -> EngineStatus:
+    """Describe the engine selection without warning or raising."""
+    module, reason = _import_compiled()
+    path = getattr(module, "__file__", None) if module is not None else None
+    if _env_flag(PURE_ENV):
+        return EngineStatus("pure", f"{PURE_ENV}=1", path, reason)
+    if module is not None:
+        return EngineStatus("compiled", f"{COMPILED_MODULE} imports", path, None)
+    why = "extension not importable"
+    if _env_flag(REQUIRE_ENV):
+        why += f" (and {REQUIRE_ENV}=1: engine selection would raise)"
+    return EngineStatus("pure", why, None, reason)

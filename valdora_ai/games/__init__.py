@@ -1,0 +1,46 @@
+"""The game registry: ``make_game(name, players=...)`` builds any registered game.
+
+Valdora is the first entry; a new game registers a factory here and every agent,
+tournament and CLI command can play it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from valdora_ai.errors import ValdoraError
+from valdora_ai.games.base import CHANCE, TERMINAL, Game, Observation, State
+
+GameFactory = Callable[..., Game]
+_REGISTRY: dict[str, GameFactory] = {}
+
+
+def register_game(name: str, factory: GameFactory) -> None:
+    """Make `factory(players=..., **options)` available as `make_game(name, ...)`."""
+    _REGISTRY[name] = factory
+
+
+def game_names() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def make_game(name: str = "valdora", players: int = 4, **options: Any) -> Game:
+    """Build a registered game for `players` players (options are game-specific)."""
+    try:
+        factory = _REGISTRY[name]
+    except KeyError:
+        raise ValdoraError(f"unknown game {name!r} (known: {', '.join(game_names())})") from None
+    return factory(players=players, **options)
+
+
+def _valdora(**options: Any) -> Game:
+    from valdora_ai.games.valdora.game import ValdoraGame
+
+    return ValdoraGame(**options)
+
+
+register_game("valdora", _valdora)
+
+__all__ = ["CHANCE", "TERMINAL", "Game", "Observation", "State", "game_names", "make_game",
+           "register_game"]

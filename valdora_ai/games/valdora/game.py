@@ -1,0 +1,67 @@
+"""The Valdora game object: its facts, setup, and the hooks agents use."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from valdora_ai.backend import make_rng
+from valdora_ai.errors import ValdoraError
+from valdora_ai.games.valdora import heuristics, info, notation, position
+from valdora_ai.games.valdora.data import ComponentData, default_data, load_data
+from valdora_ai.games.valdora.rules import ValdoraState
+
+
+class ValdoraGame:
+    """Valdora for 3 to 5 players (fewer or more if a data file allows it)."""
+
+    name = "valdora"
+    chance_mode = "explicit"
+    information = "imperfect"
+
+    def __init__(self, players: int = 4,
+                 rules_data: str | Path | ComponentData | None = None) -> None:
+        if isinstance(rules_data, ComponentData):
+            self.data = rules_data
+        else:
+            self.data = default_data() if rules_data is None else load_data(rules_data)
+        if not self.data.players_min <= players <= self.data.players_max:
+            raise ValdoraError(f"Valdora is for {self.data.players_min} to "
+                               f"{self.data.players_max} players, not {players}")
+        self.num_players = players
+
+    def new_state(self, seed: int) -> ValdoraState:
+        """A fresh game: gems drawn onto the roads and the books shuffled from `seed`."""
+        return ValdoraState.new(self.data, self.num_players, make_rng(seed))
+
+    def observation(self, state: ValdoraState, player: int) -> info.Observation:
+        return info.observation(state, player)
+
+    def determinize(self, observation: info.Observation, rng: Any) -> ValdoraState:
+        return info.determinize(observation, rng)
+
+    def describe_step(self, state: ValdoraState, step: int) -> str:
+        return notation.describe_step(state, step)
+
+    def parse_turn(self, state: ValdoraState, text: str) -> list[int]:
+        return notation.parse_turn(state, text)
+
+    def format_turn(self, state: ValdoraState, steps: list[int]) -> str:
+        return notation.format_turn(state, steps)
+
+    def position_to_json(self, state: ValdoraState) -> dict[str, Any]:
+        return position.position_to_json(state)
+
+    def position_from_json(self, document: Any) -> ValdoraState:
+        return position.position_from_json(document, self.data)
+
+    def greedy_step(self, state: ValdoraState, rng: Any) -> int:
+        """The greedy baseline policy's next step (see heuristics.greedy_step)."""
+        return heuristics.greedy_step(state, rng)
+
+    def estimate_final_scores(self, state: ValdoraState) -> list[float]:
+        """A heuristic estimate of each player's final score (see heuristics)."""
+        return heuristics.estimate_final_scores(state)
+
+    def __repr__(self) -> str:
+        return f"ValdoraGame(players={self.num_players}, data={Path(self.data.source).name!r})"

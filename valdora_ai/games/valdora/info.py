@@ -1,0 +1,103 @@
+"""What a player knows, and worlds sampled from it.
+
+In Valdora every player knows the same things: everything on the table, plus every
+book face ever shown (perfect recall). The only unknown is the order of the cards
+never moved since setup. So an observation is the true state with that order removed
+(a *belief state*), tagged with its observer. :func:`determinize` is the one way back
+to a full state: it samples a hidden order uniformly among all orders consistent with
+the observation.
+
+Uniformity: the hidden cards of a book are the multiset ``pool``; the only constraint
+is the seen front of the top one. Every consistent order is equally likely a priori
+(the shuffle is uniform and players' choices depend only on public information), so
+the top card's type is drawn with weight ``pool[t]`` among types with that front, and
+the rest is a uniform shuffle of what remains.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from valdora_ai.errors import ValdoraError
+from valdora_ai.games.valdora.rules import UNSEEN, Book, ValdoraState
+
+
+class Observation:
+    """A player's view of a state: a belief state (no hidden order) and the observer.
+
+    Agents receive only this. `belief_state()` hands out a fresh copy, so nothing an
+    agent does can change the observation, and no copy ever holds the true order.
+    """
+
+    __slots__ = ("_belief", "_observer")
+
+    def __init__(self, belief: ValdoraState, observer: int) -> None:
+        if belief.is_world and any(b.hidden_count for b in belief.books):
+            raise ValdoraError("an observation must not contain the hidden card order")
+        self._belief = belief
+        self._observer = observer
+
+    @property
+    def observer(self) -> int:
+        return self._observer
+
+    @property
+    def current_player(self) -> int:
+        return self._belief.current_player
+
+    def legal_steps(self) -> list[int]:
+        return self._belief.legal_steps()
+
+    def belief_state(self) -> ValdoraState:
+        """A copy of the belief state: reveals in it are chance nodes."""
+        return self._belief.copy()
+
+    def to_json(self) -> dict[str, Any]:
+        from valdora_ai.games.valdora.position import position_to_json
+
+        return {"observer": self._observer, "position": position_to_json(self._belief)}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Observation) and self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:  # observations are compared, rarely hashed
+        return hash(self._observer)
+
+
+def observation(state: ValdoraState, player: int) -> Observation:
+    """What `player` knows of `state`: everything but the hidden card order."""
+    belief = state.copy()
+    for book in belief.books:
+        book.hidden = None
+    return Observation(belief, player)
+
+
+def determinize(obs: Observation, rng: Any) -> ValdoraState:
+    """A full state sampled uniformly among those consistent with `obs`."""
+    world = obs.belief_state()
+    if world.is_chance_node():
+        raise ValdoraError("cannot determinize at a chance node: resolve the reveal first")
+    for book in world.books:
+        book.hidden = sample_hidden_order(book, rng)
+    return world
+
+
+def sample_hidden_order(book: Book, rng: Any) -> list[int]:
+    """A uniformly random hidden order (bottom first) consistent with the book's pool."""
+    if not book.hidden_count:
+        return []
+    rest = [t for t, count in enumerate(book.pool) for _ in range(count)]
+    if book.top_front == UNSEEN:
+        rng.shuffle(rest)
+        return rest
+    candidates = [(t, count) for t, count in enumerate(book.pool)
+                  if count and book.cards.types[t][0] == book.top_front]
+    pick = rng.randbelow(sum(count for _, count in candidates))
+    index = 0
+    while pick >= candidates[index][1]:
+        pick -= candidates[index][1]
+        index += 1
+    top = candidates[index][0]
+    rest.remove(top)
+    rng.shuffle(rest)
+    return rest + [top]

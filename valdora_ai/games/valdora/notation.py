@@ -1,0 +1,153 @@
+"""Turn notation: how people and records write Valdora turns and steps.
+
+A whole turn is the destination, then a colon and the action's steps::
+
+    r4: +R@pick +E@cart      move to road r4, load a ruby on the pick and an
+                             emerald on the cart
+    C: tR bR x2L bL          at city C: turn the right page, buy the right card,
+                             return commission 2 onto the left stack, buy the left card
+    A: tL bR@horse           buy the right card, paying with the gold on the horse
+    Pv: c1@hammer c2@cart    complete commissions 1 and 2 (1-based, as held)
+    M2: $                    refill silver          D: P     take provisions
+    Hb1                      move and do nothing    pass     no destination possible
+
+Step tokens: ``tL``/``tR`` turn the top page of the left/right stack; ``bL``/``bR``
+buy its top card (``@item`` names the item whose gold pays for equipment); ``xNL``/
+``xNR`` return commission N onto a stack; ``+G@item`` load a gem (by its letter);
+``cN`` complete commission N, ``@items`` naming the items that pay its gems; ``P``
+provisions; ``$`` silver; ``end`` ends the action (implicit at the end of a turn).
+In a belief state (hidden order unknown) a reveal is written ``?face`` right after the
+step that caused it, e.g. ``C: tR ?S ?G bL``. This module is the only parser of the
+notation.
+"""
+
+from __future__ import annotations
+
+import re
+
+from valdora_ai.errors import IllegalMoveError, NotationError
+from valdora_ai.games.valdora import steps as S
+from valdora_ai.games.valdora.rules import MOVE, TERMINAL, ValdoraState
+
+PASS = "pass"
+
+
+def describe_step(state: ValdoraState, step: int) -> str:
+    """The notation token of `step` in `state` (the move token is the space id)."""
+    data = state.data
+    kind = S.kind(step)
+    if kind == "end":
+        return "end"
+    if kind == "provisions":
+        return "P"
+    if kind == "silver":
+        return "$"
+    if kind == "move":
+        return data.spaces[step - S.MOVE_BASE].id
+    if kind == "turn":
+        return "t" + S.SIDE_LETTERS[step - S.TURN_BASE]
+    if kind == "buy":
+        side, source = divmod(step - S.BUY_BASE, 8)
+        token = "b" + S.SIDE_LETTERS[side]
+        return token if source == S.NO_SOURCE else f"{token}@{data.items[source].id}"
+    if kind == "return":
+        index, side = divmod(step - S.RETURN_BASE, 2)
+        return f"x{index + 1}{S.SIDE_LETTERS[side]}"
+    if kind == "load":
+        gem, item = divmod(step - S.LOAD_BASE, 8)
+        return f"+{data.gems[gem].letter}@{data.items[item].id}"
+    if kind == "complete":
+        index, mask = divmod(step - S.COMPLETE_BASE, 128)
+        items = [data.items[i].id for i in range(len(data.items)) if mask >> i & 1]
+        return f"c{index + 1}" + ("@" + ",".join(items) if items else "")
+    return "?" + _face_names(state)[step - S.CHANCE_BASE]
+
+
+def _face_names(state: ValdoraState) -> list[str]:
+    """Face names of the book being revealed (items or commission faces)."""
+    book = state.books[state.reveal_book] if state.reveal_book >= 0 else state.books[0]
+    if book.cards.kind == "equipment":
+        return [item.id for item in state.data.items]
+    return [face.id for face in state.data.commissions]
+
+
+def parse_step(state: ValdoraState, token: str) -> int:
+    """The legal step written `token` in `state`; NotationError if none is."""
+    legal = state.legal_steps()
+    if state.phase == MOVE and state.current_player >= 0 and token == PASS and legal == [S.END]:
+        return S.END
+    for step in legal:
+        if _same_token(describe_step(state, step), token):
+            return step
+    if not legal:
+        raise NotationError(f"{token!r}: the game is over")
+    options = ", ".join(describe_step(state, s) for s in legal)
+    raise NotationError(f"{token!r} is not a legal step here (legal: {options})")
+
+
+def _same_token(written: str, token: str) -> bool:
+    return written == token or written.lower() == token.lower()
+
+
+_TURN = re.compile(r"^\s*([^:\s]+)\s*(?::\s*(.*))?$")
+
+
+def parse_turn(state: ValdoraState, text: str) -> list[int]:
+    """The steps of a whole turn written in notation, checked on a copy of `state`.
+
+    The returned list ends with the turn's END where the notation leaves it implicit.
+    """
+    match = _TURN.match(text)
+    if not match or state.current_player < 0:
+        if state.current_player == TERMINAL:
+            raise NotationError(f"{text!r}: the game is over")
+        raise NotationError(f"{text!r}: a turn is 'DESTINATION[: STEP STEP ...]'")
+    if state.phase != MOVE:
+        raise NotationError(f"{text!r}: a whole turn must start before the move")
+    board = state.copy()
+    seat = board.current_player
+    tokens = [match.group(1)] + (match.group(2) or "").split()
+    result = []
+    for token in tokens:
+        if board.current_player != seat and not board.is_chance_node():
+            raise NotationError(f"{text!r}: {token!r} comes after the turn has ended")
+        step = parse_step(board, token)
+        board.apply(step)
+        result.append(step)
+    if board.is_chance_node():
+        raise NotationError(f"{text!r}: a reveal (?face) is missing at the end")
+    if board.turns == state.turns:
+        result.append(S.END)
+    return result
+
+
+def format_turn(state: ValdoraState, turn_steps: list[int]) -> str:
+    """Write the steps of one whole turn, starting from `state` (before the move)."""
+    board = state.copy()
+    tokens = []
+    for step in turn_steps:
+        tokens.append(PASS if board.phase == MOVE and step == S.END
+                      else describe_step(board, step))
+        board.apply(step)
+    if tokens and tokens[-1] == "end":
+        tokens.pop()
+    if len(tokens) == 1:
+        return tokens[0]
+    return f"{tokens[0]}: {' '.join(tokens[1:])}"
+
+
+def split_turns(state: ValdoraState, steps: list[int]) -> list[list[int]]:
+    """Cut a step sequence starting at a turn's move into whole turns."""
+    board = state.copy()
+    turns: list[list[int]] = []
+    current: list[int] = []
+    for step in steps:
+        before = board.turns
+        board.apply(step)
+        current.append(step)
+        if board.turns != before:
+            turns.append(current)
+            current = []
+    if current:
+        raise IllegalMoveError("the steps end in the middle of a turn")
+    return turns

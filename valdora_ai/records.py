@@ -1,0 +1,175 @@
+"""Game records: JSON lines that replay a game exactly.
+
+A record is a header line, one line per turn in the turn notation, and a closing
+result line::
+
+    {"format": "valdora-record", "version": 1, "game": "valdora", "seed": 1,
+     "players": 3, "seats": ["greedy", "greedy", "random"],
+     "data_sha256": "…", "valdora_ai": "0.1.0"}
+    {"turn": 1, "round": 1, "seat": 0, "play": "r4: +R@pick +E@cart"}
+    …
+    {"result": {"scores": [97, 80, 12], "winners": [0], "rounds": 31, "capped": false}}
+
+The seed fixes the setup and so every card revealed later: turns need no reveals.
+Replaying rebuilds the game from the header and plays each turn; any mismatch (an
+illegal turn, a seat out of order, a different result, a different data file) is a
+RecordError naming the line.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from valdora_ai import __version__
+from valdora_ai.errors import RecordError, ValdoraError
+from valdora_ai.games import make_game
+from valdora_ai.games.valdora.data import ComponentData
+from valdora_ai.games.valdora.game import ValdoraGame
+from valdora_ai.games.valdora.rules import ValdoraState
+
+FORMAT = "valdora-record"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class RecordHeader:
+    game: str
+    seed: int
+    players: int
+    seats: tuple[str, ...]
+    data_sha256: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": VERSION, "game": self.game, "seed": self.seed,
+                "players": self.players, "seats": list(self.seats),
+                "data_sha256": self.data_sha256, "valdora_ai": __version__}
+
+
+class RecordWriter:
+    """Writes a record line by line, flushing each, so a crash loses at most one turn."""
+
+    def __init__(self, stream: IO[str], header: RecordHeader) -> None:
+        self.stream = stream
+        self._write(header.to_json())
+
+    def turn(self, number: int, round_number: int, seat: int, play: str) -> None:
+        self._write({"turn": number, "round": round_number, "seat": seat, "play": play})
+
+    def result(self, state: ValdoraState) -> None:
+        self._write({"result": result_json(state)})
+
+    def _write(self, line: dict[str, Any]) -> None:
+        self.stream.write(json.dumps(line) + "\n")
+        self.stream.flush()
+
+
+def result_json(state: ValdoraState) -> dict[str, Any]:
+    return {"scores": state.scores(), "winners": state.winners(), "rounds": state.rounds,
+            "capped": state.capped}
+
+
+@dataclass
+class Replay:
+    """A replayed record: its header, the game, and the state before each turn."""
+
+    header: RecordHeader
+    game: ValdoraGame
+    positions: list[ValdoraState]  # positions[i]: before turn i+1; the last is the end
+    plays: list[str]
+    result: dict[str, Any] | None
+
+    @property
+    def final(self) -> ValdoraState:
+        return self.positions[-1]
+
+
+def _lines(path: Path) -> Iterator[tuple[int, Any]]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read record ({exc.strerror})", where=str(path)) from None
+    except UnicodeDecodeError:
+        raise RecordError("not a text file", where=str(path)) from None
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            yield number, json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"not valid JSON ({exc.msg})",
+                              where=f"{path.name}:{number}") from None
+
+
+def _field(line: Any, key: str, kind: type, where: str) -> Any:
+    if not isinstance(line, dict) or key not in line:
+        raise RecordError(f"missing field {key!r}", where=where)
+    value = line[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise RecordError(f"field {key!r} must be {kind.__name__}, got {value!r}", where=where)
+    return value
+
+
+def read_header(line: Any, where: str) -> RecordHeader:
+    if not isinstance(line, dict) or line.get("format") != FORMAT:
+        raise RecordError(f"not a valdora record (the first line must have format "
+                          f"{FORMAT!r})", where=where)
+    if line.get("version") != VERSION:
+        raise RecordError(f"unsupported record version {line.get('version')!r}", where=where)
+    seats = _field(line, "seats", list, where)
+    if not all(isinstance(s, str) for s in seats):
+        raise RecordError("seats must be agent spec strings", where=where)
+    return RecordHeader(game=_field(line, "game", str, where),
+                        seed=_field(line, "seed", int, where),
+                        players=_field(line, "players", int, where), seats=tuple(seats),
+                        data_sha256=_field(line, "data_sha256", str, where))
+
+
+def replay(path: str | Path, rules_data: str | Path | ComponentData | None = None) -> Replay:
+    """Replay a record file, checking every turn and the result."""
+    path = Path(path)
+    lines = iter(_lines(path))
+    try:
+        number, first = next(lines)
+    except StopIteration:
+        raise RecordError("empty record", where=str(path)) from None
+    header = read_header(first, f"{path.name}:{number}")
+    try:
+        game = make_game(header.game, players=header.players, rules_data=rules_data)
+    except ValdoraError as exc:
+        raise RecordError(str(exc), where=f"{path.name}:{number}") from None
+    assert isinstance(game, ValdoraGame)
+    if header.data_sha256 != game.data.sha256:
+        raise RecordError("the record was made with another component data file "
+                          f"(sha256 {header.data_sha256[:12]}…, loaded {game.data.sha256[:12]}…);"
+                          " pass that file with --rules-data", where=f"{path.name}:{number}")
+    state = game.new_state(header.seed)
+    positions, plays, result = [state.copy()], [], None
+    for number, line in lines:
+        where = f"{path.name}:{number}"
+        if result is not None:
+            raise RecordError("a line follows the result", where=where)
+        if isinstance(line, dict) and "result" in line:
+            result = _field(line, "result", dict, where)
+            continue
+        seat = _field(line, "seat", int, where)
+        play = _field(line, "play", str, where)
+        if state.is_terminal():
+            raise RecordError("a turn follows the end of the game", where=where)
+        if seat != state.current_player:
+            raise RecordError(f"seat {seat} plays, but seat {state.current_player} is to move",
+                              where=where)
+        try:
+            for step in game.parse_turn(state, play):
+                state.apply(step)
+        except ValdoraError as exc:
+            raise RecordError(str(exc), where=where) from None
+        positions.append(state.copy())
+        plays.append(play)
+    if result is not None and result != result_json(state):
+        raise RecordError(f"the replayed result {result_json(state)} differs from the "
+                          f"recorded {result}", where=str(path))
+    return Replay(header=header, game=game, positions=positions, plays=plays, result=result)
