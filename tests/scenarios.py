@@ -9,9 +9,10 @@ edits the state's public fields. Every edit keeps the game's conservation laws
   with :meth:`Scenario.road` is pinned and never used as a reservoir);
 - equipment and commission cards are taken out of a book of their kind (preferring
   books the test did not arrange);
-- craftsman tiles not in the supply and not given to a seat explicitly are spread over
-  the *bystander* seats (seats whose tiles the test never set); a bystander reaching a
-  workshop's threshold owns it, as it would have in a real game.
+- craftsman tiles given to a seat come from the supply; when the test sets a colour's
+  supply, the tiles neither there nor given to a seat are spread over the *bystander*
+  seats (seats whose tiles the test never set); a bystander reaching a workshop's
+  threshold owns it, as it would have in a real game.
 
 :meth:`Scenario.build` checks the conservation laws and round-trips the state through
 position JSON (``position_from_json`` validates it), returning the validated state.
@@ -60,6 +61,7 @@ class Scenario:
         self.pinned: set[int] = set()  # road spaces whose gems the test fixed
         self.arranged: set[int] = set()  # book spaces whose stacks the test fixed
         self.tile_seats: set[int] = set()  # seats whose craftsman tiles the test fixed
+        self.supply_set: set[int] = set()  # colours whose supply the test fixed
 
     # ------------------------------------------------------------ seats
     def place(self, seat: int, space: str, *, coins: int | None = None,
@@ -135,6 +137,7 @@ class Scenario:
         """Set the craftsman tiles left next to the board (by colour)."""
         for colour, n in counts.items():
             self.state.supply[COLOUR[colour]] = n
+            self.supply_set.add(COLOUR[colour])
         self._balance_tiles()
         return self
 
@@ -277,16 +280,21 @@ class Scenario:
         book.top_front = book.cards.types[book.hidden[-1]][0] if book.hidden else UNSEEN
 
     def _balance_tiles(self) -> None:
+        """Tiles of a colour whose supply the test did not set stay in the supply; tiles
+        of a colour whose supply it set, and not given to a seat, go to the bystanders."""
         state = self.state
         bystanders = [s for s in range(state.n) if s not in self.tile_seats]
         for c, colour in enumerate(DATA.colours):
             expected = colour.count - (colour.removed_with_3 if state.n == 3 else 0)
-            fixed = state.supply[c] + sum(state.players[s].craftsmen[c] for s in self.tile_seats)
-            rest = expected - fixed
-            if rest < 0 or (rest and not bystanders):
-                raise ScenarioError(f"{colour.id}: {fixed} tiles placed, the game has {expected}")
+            given = sum(state.players[s].craftsmen[c] for s in self.tile_seats)
             for s in bystanders:
                 state.players[s].craftsmen[c] = 0
+            if c not in self.supply_set:
+                state.supply[c] = expected - given
+            rest = expected - given - state.supply[c]
+            if rest < 0 or (rest and not bystanders):
+                raise ScenarioError(f"{colour.id}: {given + state.supply[c]} tiles placed, "
+                                    f"the game has {expected}")
             for k in range(rest):
                 state.players[bystanders[k % len(bystanders)]].craftsmen[c] += 1
             owner = state.workshop_owner[c]

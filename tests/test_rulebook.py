@@ -31,7 +31,7 @@ from scenarios import (
 from valdora_ai.errors import IllegalMoveError, NotationError
 from valdora_ai.games import make_game
 from valdora_ai.games.valdora import steps as S
-from valdora_ai.games.valdora.rules import TERMINAL, ScoreLine
+from valdora_ai.games.valdora.rules import MOVE, TERMINAL, ScoreLine, ValdoraState
 
 GEMS = ("ruby", "sapphire", "amethyst", "emerald", "gold")
 NO_GEMS = dict.fromkeys(GEMS, 0)
@@ -43,9 +43,9 @@ def gems(**counts: int) -> dict[str, int]:
     return NO_GEMS | counts
 
 
-def moves(state) -> set[str]:
+def moves(state: ValdoraState) -> set[str]:
     """The destinations legal in the move phase."""
-    assert state.phase == 0, "not in the move phase"
+    assert state.phase == MOVE, "not in the move phase"
     return set(tokens(state))
 
 
@@ -63,7 +63,7 @@ def test_setup_coins_gems_pawns_books(players: int) -> None:
     doc = game.position_to_json(state)
     assert [seat["coins"] for seat in doc["seats"]] == list(range(1, players + 1))
     assert doc["bank"] == 30 - sum(range(1, players + 1))
-    assert state.current_player == 0 and state.phase == 0
+    assert state.current_player == 0 and state.phase == MOVE
     for seat in doc["seats"]:
         assert seat["space"] == "H"
         assert seat["provisions"] is False
@@ -78,7 +78,8 @@ def test_setup_coins_gems_pawns_books(players: int) -> None:
     assert [(b["city"], len(b["left"]), len(b["right"]), b["hidden"]["count"])
             for b in doc["books"]] == [("A", 0, 0, 18), ("B", 0, 0, 18),
                                        ("C", 0, 0, 27), ("D", 0, 0, 27)]
-    assert DATA.card_set("equipment").kind == "equipment"
+    assert [(DATA.spaces[b.space].id, b.cards.kind) for b in state.books] == [
+        ("A", "equipment"), ("B", "equipment"), ("C", "commission"), ("D", "commission")]
     assert all(owner is None for owner in doc["workshops"].values())
     assert doc["bonus_tiles"] == 13
 
@@ -111,7 +112,10 @@ def test_movement_through_one_city_with_provisions() -> None:
     """1) Movement, Exception: with provisions the pawn may move through one city, then
     again no farther than the next city. From r4 everything is reachable except r4
     itself and the south road, which lies beyond two cities (A or C, then B or D)."""
-    state = Scenario().place(0, "r4", provisions=True).build()
+    sc = Scenario().place(0, "r4", provisions=True)
+    for seat in (1, 2, 3):
+        sc.place(seat, "Ps")  # out of reach: no encounter to pay for
+    state = sc.build()
     everywhere = {s.id for s in DATA.spaces}
     assert moves(state) == everywhere - {"r4"} - SOUTH
 
@@ -260,11 +264,12 @@ def test_turning_pages_andreas_example_equipment_catalog() -> None:
     sc.book("A", right=("shovel/cart", "chisel/cart", "hammer/shovel", "pick/chisel"))
     sc.carry(0, "pan", "gold").carry(0, "horse", "gold")
     state = sc.build()
-    bank, discard_gold = state.bank, state.discard[4]
+    bank, discard_gold = state.bank, table_doc(state)["discard"]["gold"]
     assert visible(state, "A") == (None, "pick")
 
-    steps = make_game("valdora", players=4).parse_turn(
-        state, "A: bR@pan tR tR bL@horse tR tL")
+    game = make_game("valdora", players=4)
+    steps = game.parse_turn(state, "A: bR@pan tR tR bL@horse tR tL")
+    assert game.format_turn(state, steps) == "A: bR@pan tR tR bL@horse tR tL"
     coins = []
     for step in steps:
         state.play(step)
@@ -272,7 +277,7 @@ def test_turning_pages_andreas_example_equipment_catalog() -> None:
     #              move  bR@pan  tR(free)  tR  bL@horse  tR  tL  end
     assert coins == [5, 5, 5, 4, 4, 3, 2, 2]
     assert state.bank == bank + 3
-    assert state.discard[4] == discard_gold + 2  # the two gold paid for the cards
+    assert table_doc(state)["discard"]["gold"] == discard_gold + 2  # paid for the cards
     seat = seat_doc(state, 0)
     assert seat["items"] == {"pan": None, "pick": None, "horse": None, "cart": None}
     assert seat["equipment"][1:] == ["pick/chisel", "chisel/cart^"]
@@ -348,7 +353,7 @@ def test_two_visible_cards_can_both_be_bought() -> None:
     seat = seat_doc(state, 0)
     assert seat["items"] == {"pan": None, "chisel": None, "hammer": None, "cart": None}
     assert seat["equipment"][1:] == ["pick/chisel^", "hammer/shovel"]
-    assert state.discard[4] == 2
+    assert table_doc(state)["discard"] == gems(gold=2)
 
 
 def test_turning_a_page_is_the_action_no_provisions_afterwards() -> None:
@@ -549,6 +554,9 @@ def test_loading_on_a_road_andreas_example() -> None:
                                   "+E@cart", "+G@cart"}
     assert "+G@pan" not in tokens(probe)  # the pan already carries a gold
 
+    steps = play_turn(state.copy(), "r4: +R@pick +B@chisel +E@cart")
+    assert make_game("valdora", players=4).format_turn(state, steps) \
+        == "r4: +R@pick +B@chisel +E@cart"
     play_turn(state, "r4: +R@pick +B@chisel +E@cart")
     assert seat_doc(state, 0)["items"] == {"pan": "gold", "pick": "ruby",
                                            "chisel": "sapphire", "cart": "emerald"}
@@ -565,6 +573,22 @@ def test_loading_on_a_road_stops_when_equipment_is_full() -> None:
     state = sc.build()
     play(state, "r4", "+R@pick", "+B@chisel", "+E@cart")
     assert tokens(state) == ["end"]
+
+
+@pytest.mark.parametrize("coins, loadable", [
+    (1, {"+E@shovel"}),
+    (2, {"+E@shovel", "+E@cart", "+R@cart"}),
+    (3, {"+E@shovel", "+E@cart", "+R@cart", "+E@horse", "+R@horse"}),
+])
+def test_horse_and_cart_loads_cost_coins(coins: int, loadable: set[str]) -> None:
+    """Game components, equipment cards: "The cards with the horse and cart on them let
+    players load one gemstone of any color, provided they pay the number of coins shown
+    on the card" (cart 2, horse 3; tools load for free)."""
+    sc = Scenario().place(0, "r6", coins=coins).road("r7", ruby=1, emerald=1)
+    sc.carry(0, "shovel").carry(0, "horse").carry(0, "cart")
+    state = sc.build()
+    play(state, "r7")
+    assert set(tokens(state)) == {"end"} | loadable
 
 
 @pytest.mark.parametrize("harbour, start, ships, left_over", [
@@ -714,6 +738,18 @@ def test_hiring_a_craftsman_andreas_example() -> None:
     assert not state.end_triggered  # four colours are still next to the board
 
 
+def test_hiring_a_craftsman_wraps_around_the_board() -> None:
+    """c) Hiring a craftsman: "take a tile in the next color, in clockwise direction, of
+    which there is at least one left" -- the search goes round the board (reconstructed
+    order: ... blue, green, then silver-grey, yellow, white)."""
+    sc = Scenario().place(0, "r9", coins=2).tiles(0).supply(green=0, silver=0, yellow=2)
+    sc.commission(0, "E").carry(0, "shovel", "emerald")
+    state = sc.build()
+    play_turn(state, "Pg: c1@shovel")
+    assert seat_doc(state, 0)["craftsmen"] == {"yellow": 1}
+    assert table_doc(state)["craftsmen"]["yellow"] == 1
+
+
 def test_bernd_opens_two_workshops_and_earns_a_bonus_tile() -> None:
     """c) Opening a workshop / Bonus tiles, Bernd's example: supply 1 violet, 0 red,
     1 blue; Bernd has a violet and a blue craftsman, 2 incomplete violet commissions and
@@ -729,14 +765,17 @@ def test_bernd_opens_two_workshops_and_earns_a_bonus_tile() -> None:
     doc = table_doc(state)
     assert doc["workshops"]["violet"] is None and doc["workshops"]["blue"] is None
     discard = doc["discard"]
+    game = make_game("valdora", players=4)
+    move, first, second, end = game.parse_turn(state, "Pv: c1@hammer c1@cart")
 
-    play(state, "Pv", "c1@hammer")
+    state.play(move)
+    state.play(first)
     seat = seat_doc(state, 0)
     assert seat["craftsmen"] == {"violet": 2, "blue": 1}
     assert seat["workshops"] == ["violet"] and seat["bonus_tiles"] == 0
     assert table_doc(state)["craftsmen"]["violet"] == 0
 
-    play(state, "c1@cart")
+    state.play(second)
     seat = seat_doc(state, 0)
     doc = table_doc(state)
     assert seat["craftsmen"] == {"violet": 2, "blue": 2}
@@ -748,6 +787,8 @@ def test_bernd_opens_two_workshops_and_earns_a_bonus_tile() -> None:
     assert seat["items"] == {"pan": None, "hammer": None, "cart": None}
     assert doc["discard"] == discard | {"amethyst": discard["amethyst"] + 2}
     assert len(seat["completed"]) == 2 and seat["commissions"] == []
+    state.play(end)
+    assert state.current_player == 1
     line = state.score_lines()[0]
     assert (line.commissions, line.craftsmen, line.workshops, line.bonus, line.gems) \
         == (8, 20, 8, 10, 0)

@@ -1,10 +1,63 @@
-"""valdora_ai: an AI library for the board game Valdora."""
+"""valdora_ai: an AI-opponent library for the board game Valdora.
+
+The public API, in one place::
+
+    import valdora_ai as va
+
+    game = va.make_game("valdora", players=3)     # the game registry
+    state = game.new_state(seed=1)                 # a seeded setup (the true world)
+    obs = game.observation(state, player=0)        # what seat 0 knows
+    world = game.determinize(obs, va.make_rng(7))  # one world consistent with it
+    agent = va.make_agent("greedy:seed=3", game)   # agents from spec strings
+    result = va.play_game(game, ["greedy", "greedy", "random"], seed=1)
+    replayed = va.replay("game.jsonl")             # check and re-play a record
+
+Errors caused by bad input are :class:`ValdoraError` subclasses with a one-line
+message naming what is wrong and where.
+"""
 
 from __future__ import annotations
 
+from importlib import import_module
 from importlib.metadata import PackageNotFoundError, version
+from typing import Any
 
 try:
     __version__ = version("valdora-ai")
 except PackageNotFoundError:  # running from a source tree that was never installed
     __version__ = "0.1.0"
+
+# Public name -> module that defines it; imported on first use to keep start-up light.
+_EXPORTS = {
+    "make_game": "valdora_ai.games",
+    "game_names": "valdora_ai.games",
+    "register_game": "valdora_ai.games",
+    "make_agent": "valdora_ai.agents",
+    "parse_spec": "valdora_ai.agents",
+    "agent_classes": "valdora_ai.agents",
+    "Agent": "valdora_ai.agents",
+    "play_game": "valdora_ai.selfplay",
+    "GameResult": "valdora_ai.selfplay",
+    "replay": "valdora_ai.records",
+    "load_data": "valdora_ai.games.valdora.data",
+    "make_rng": "valdora_ai.backend",
+    "ValdoraError": "valdora_ai.errors",
+    "DataError": "valdora_ai.errors",
+    "PositionError": "valdora_ai.errors",
+    "RecordError": "valdora_ai.errors",
+    "IllegalMoveError": "valdora_ai.errors",
+    "NotationError": "valdora_ai.errors",
+    "SpecError": "valdora_ai.errors",
+}
+
+__all__ = ["__version__", *_EXPORTS]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EXPORTS:
+        return getattr(import_module(_EXPORTS[name]), name)
+    raise AttributeError(f"module 'valdora_ai' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

@@ -17,8 +17,8 @@ def conservation_problems(state: ValdoraState) -> list[tuple[str, str]]:
         total = (state.discard[g] + sum(road[g] for road in state.road)
                  + sum(p.load.count(g) for p in state.players))
         if total != gem.count:
-            problems.append(("discard", f"{gem.id}: {total} on the table, the game has "
-                                        f"{gem.count}"))
+            problems.append(("discard", f"{gem.id}: {total} on the roads, the discard and "
+                                        f"the items together; the game has {gem.count}"))
     coins = state.bank + sum(p.coins for p in state.players)
     if coins != data.coins_total:
         problems.append(("bank", f"{coins} coins on the table, the game has {data.coins_total}"))

@@ -111,7 +111,10 @@ def parse_turn(state: ValdoraState, text: str) -> list[int]:
     for token in tokens:
         if board.current_player != seat and not board.is_chance_node():
             raise NotationError(f"{text!r}: {token!r} comes after the turn has ended")
-        step = parse_step(board, token)
+        try:
+            step = parse_step(board, token)
+        except NotationError as exc:
+            raise NotationError(f"in turn {text!r}: {exc}") from None
         board.apply(step)
         result.append(step)
     if board.is_chance_node():

@@ -57,6 +57,12 @@ VERSION = 1
 PHASES = {"move": MOVE, "action": ACTION}
 ACTIONS = ("none", "purchase", "loading", "delivery")
 REVEALS = {"back": REVEAL_BACK, "front": REVEAL_FRONT}
+TOP_FIELDS = ("format", "version", "players", "to_move", "phase", "action", "pages_turned",
+              "loads_done", "rounds", "turns", "end_triggered", "capped", "over", "bank",
+              "discard", "roads", "craftsmen", "workshops", "bonus_tiles", "books", "seats",
+              "reveal")
+SEAT_FIELDS = ("space", "coins", "provisions", "items", "equipment", "commissions", "completed",
+               "craftsmen", "workshops", "bonus_tiles")
 
 
 # ------------------------------------------------------------------- writing
@@ -176,6 +182,12 @@ class _Reader:
             raise self.fail(path, f"expected an object, got {_kind(value)}")
         return value
 
+    def known_keys(self, doc: dict[str, Any], allowed: tuple[str, ...], path: str) -> None:
+        for key in doc:
+            if key not in allowed:
+                where = f"{path}.{key}" if path else key
+                raise self.fail(where, f"unknown field (known: {', '.join(allowed)})")
+
     def get(self, doc: dict[str, Any], key: str, path: str) -> Any:
         if key not in doc:
             raise self.fail(f"{path}.{key}" if path else key, "missing field")
@@ -251,6 +263,7 @@ def position_from_json(document: Any, data: ComponentData) -> ValdoraState:
     """Build and check a state from a position document."""
     r = _Reader(data)
     doc = r.obj(document, "")
+    r.known_keys(doc, TOP_FIELDS, "")
     if doc.get("format") != FORMAT:
         raise r.fail("format", f"expected {FORMAT!r}, got {doc.get('format')!r}")
     if doc.get("version") != VERSION:
@@ -311,6 +324,7 @@ def position_from_json(document: Any, data: ComponentData) -> ValdoraState:
     for i, seat_doc in enumerate(seats):
         path = f"seats[{i}]"
         seat = r.obj(seat_doc, path)
+        r.known_keys(seat, SEAT_FIELDS, path)
         player = Player(0, 0, len(item_ids), len(colour_ids),
                         next(j for j, it in enumerate(data.items) if it.start))
         player.space = r.choice(r.get(seat, "space", path), space_ids, f"{path}.space", "space")
@@ -366,6 +380,7 @@ def _pick(r: _Reader, doc: dict[str, Any], key: str, options: list[str]) -> str:
 
 def _read_book(r: _Reader, value: Any, data: ComponentData, space: int, path: str) -> Book:
     doc = r.obj(value, path)
+    r.known_keys(doc, ("city", "left", "right", "hidden"), path)
     city = data.spaces[space].id
     if doc.get("city") != city:
         raise r.fail(f"{path}.city", f"expected {city!r}, got {doc.get('city')!r}")
@@ -376,6 +391,7 @@ def _read_book(r: _Reader, value: Any, data: ComponentData, space: int, path: st
         setattr(book, side, cards)
     hidden = r.obj(r.get(doc, "hidden", path), f"{path}.hidden")
     hpath = f"{path}.hidden"
+    r.known_keys(hidden, ("count", "top_front", "pool", "order"), hpath)
     book.hidden_count = r.int(hidden, "count", hpath, 0, book.cards.size)
     pool = r.obj(r.get(hidden, "pool", hpath), f"{hpath}.pool")
     book.pool = [0] * len(book.cards.types)
@@ -407,6 +423,7 @@ def _read_book(r: _Reader, value: Any, data: ComponentData, space: int, path: st
 
 def _read_reveal(r: _Reader, state: ValdoraState, value: Any) -> None:
     doc = r.obj(value, "reveal")
+    r.known_keys(doc, ("book", "face", "step"), "reveal")
     cities = [state.data.spaces[b.space].id for b in state.books]
     state.reveal_book = r.choice(r.get(doc, "book", "reveal"), cities, "reveal.book", "book")
     state.reveal = REVEALS[_pick_from(r, doc, "face", list(REVEALS), "reveal")]
