@@ -12,6 +12,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from valdora_ai.agents.analysis import Analysis, Budget, Candidate, SearchControl
 from valdora_ai.games.base import Game, Observation
 
 
@@ -46,6 +47,18 @@ class Agent(ABC):
     @abstractmethod
     def choose(self, observation: Observation) -> int:
         """The step to play for the observer, who is the player to move."""
+
+    def analyze(self, observation: Observation, budget: Budget | None = None,
+                control: SearchControl | None = None) -> Analysis:
+        """Ranked candidates with statistics, best first.
+
+        Agents that do not search report their one choice; search agents override
+        this (and implement :meth:`choose` as ``analyze(...).best.step``), honour the
+        budget, stop early when ``control`` says so and stream partial results to it.
+        """
+        step = self.choose(observation)
+        return Analysis(player=observation.observer, agent=self.spec,
+                        candidates=(Candidate(step=step, pv=(step,)),))
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.spec}>"

@@ -1,0 +1,136 @@
+"""What an agent reports about a decision: budgets, candidates and analyses.
+
+These are the contract between agents and everything that shows their thinking
+(``valdora suggest``, the JSON-lines engine, the interactive hint and the bots'
+one-line reasoning). Values are per player, indexed by seat, so multi-player
+(max^n) results are never squashed into one number.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a search may run: iterations, seconds, or both (whichever ends first).
+
+    ``Budget()`` means "the agent's own default". An agent that does not search
+    ignores the budget.
+    """
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError(f"budget iterations must be at least 1, got {self.iterations}")
+        if self.seconds is not None and not self.seconds > 0:
+            raise ValueError(f"budget seconds must be positive, got {self.seconds}")
+
+    @property
+    def is_default(self) -> bool:
+        return self.iterations is None and self.seconds is None
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One decision the agent considered, with its statistics.
+
+    ``values`` are mean rewards per seat (the agent's reward: win share, rank or
+    margin); ``win_probability`` is the estimated chance the player to move wins;
+    ``expected_scores`` the estimated final score per seat; ``pv`` the principal
+    variation, starting with ``step``.
+    """
+
+    step: int
+    visits: int = 0
+    values: tuple[float, ...] = ()
+    win_probability: float | None = None
+    expected_scores: tuple[float, ...] = ()
+    pv: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"step": self.step, "visits": self.visits, "values": list(self.values),
+                "winProbability": self.win_probability,
+                "expectedScores": list(self.expected_scores), "pv": list(self.pv)}
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """An agent's ranked candidates for the player to move, best first."""
+
+    player: int
+    candidates: tuple[Candidate, ...]
+    agent: str
+    iterations: int = 0
+    worlds: int = 0
+    seconds: float = 0.0
+    complete: bool = True  # False for a partial (streamed or stopped) result
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def best(self) -> Candidate:
+        return self.candidates[0]
+
+    def top(self, k: int) -> Analysis:
+        return replace(self, candidates=self.candidates[:k])
+
+    def summary(self) -> str:
+        """One line for people: what was searched and what the chosen move promises."""
+        parts = [self.agent]
+        if self.iterations:
+            parts.append(f"{self.iterations} iterations")
+        if self.worlds:
+            parts.append(f"{self.worlds} worlds")
+        if self.seconds:
+            parts.append(f"{self.seconds:.2f} s")
+        best = self.best
+        if best.expected_scores and self.player < len(best.expected_scores):
+            parts.append(f"expects {best.expected_scores[self.player]:.1f} points")
+        if best.win_probability is not None:
+            parts.append(f"win {best.win_probability:.0%}")
+        return ", ".join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "agent": self.agent, "iterations": self.iterations,
+                "worlds": self.worlds, "seconds": round(self.seconds, 4),
+                "complete": self.complete,
+                "candidates": [c.to_json() for c in self.candidates]}
+
+
+ProgressCallback = Callable[[Analysis], None]
+
+
+@dataclass
+class SearchControl:
+    """Lets a caller watch and stop a running search (anytime behaviour).
+
+    A search polls :meth:`should_stop` between iterations and, when ``on_progress``
+    is set, calls :meth:`maybe_report` with its partial analysis; reports are spaced
+    at least ``report_every`` seconds apart.
+    """
+
+    stop_event: threading.Event = field(default_factory=threading.Event)
+    on_progress: ProgressCallback | None = None
+    report_every: float = 0.0
+    _last_report: float = field(default=0.0, repr=False)
+
+    def stop(self) -> None:
+        self.stop_event.set()
+
+    def should_stop(self) -> bool:
+        return self.stop_event.is_set()
+
+    def wants_report(self) -> bool:
+        return (self.on_progress is not None and self.report_every > 0
+                and time.perf_counter() - self._last_report >= self.report_every)
+
+    def report(self, analysis: Analysis) -> None:
+        if self.on_progress is not None:
+            self._last_report = time.perf_counter()
+            self.on_progress(analysis)
