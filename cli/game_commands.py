@@ -9,11 +9,13 @@ import typer
 from rich.progress import Progress, SpinnerColumn, TextColumn
 
 from valdora_ai.cli.common import RulesData, console, user_errors, write_json
+from valdora_ai.cli.play_session import play_interactive
 from valdora_ai.cli.render import result_table
 from valdora_ai.errors import RecordError, ValdoraError
 from valdora_ai.games import make_game
 from valdora_ai.games.valdora.info import observation
 from valdora_ai.games.valdora.position import position_to_json
+from valdora_ai.interactive.seats import is_human
 from valdora_ai.records import replay as replay_record
 from valdora_ai.selfplay import GameResult, play_game
 
@@ -21,22 +23,44 @@ from valdora_ai.selfplay import GameResult, play_game
 def play(
     seat: Annotated[list[str] | None, typer.Option(
         "--seat", help="Agent spec for the next seat (repeat once per player), e.g. "
-                       "greedy, random, greedy:seed=3. Missing seats are greedy.")] = None,
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 3,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the setup (and the agents).")] = 1,
+                       "greedy, random, greedy:seed=3, or human (you play it at the "
+                       "terminal). Missing seats are greedy.")] = None,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-p", help="Number of players.  [default: 3]")] = None,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", help="Seed of the setup (and the agents).  [default: 1]")] = None,
     record: Annotated[Path | None, typer.Option(
         "--record", help="Write the game record (JSON lines) to this file.",
         dir_okay=False)] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Print every turn.")] = False,
+    resume: Annotated[Path | None, typer.Option(
+        "--resume", help="Continue the saved game in this record (its seats, seed and "
+                         "turns); the record is updated unless --record is given.",
+        dir_okay=False)] = None,
+    hint_agent: Annotated[str, typer.Option(
+        "--hint-agent", help="Agent spec that answers 'hint' in an interactive game.")
+    ] = "greedy",
     rules_data: RulesData = None,
 ) -> None:
-    """Play a complete game between agents and print the final score table."""
+    """Play a complete game between agents and print the final score table; with
+    human seats (or --resume), play it at the terminal."""
     with user_errors():
+        if resume is not None:
+            for name, given in (("--seat", seat), ("--players", players), ("--seed", seed)):
+                if given:
+                    raise ValdoraError(f"{name}: not allowed with --resume (the record "
+                                       "names the seats, players and seed)")
+            play_interactive(None, [], 0, record, resume, hint_agent, rules_data)
+            return
+        players, seed = (3 if players is None else players), (1 if seed is None else seed)
         game = make_game("valdora", players=players, rules_data=rules_data)
         seats = list(seat or [])
         if len(seats) > players:
             raise ValdoraError(f"--seat: {len(seats)} seats given for {players} players")
         seats += ["greedy"] * (players - len(seats))
+        if any(is_human(s) for s in seats):
+            play_interactive(game, seats, seed, record, None, hint_agent, rules_data)
+            return
         with Progress(SpinnerColumn(), TextColumn("{task.description}"), console=console,
                       transient=True, disable=verbose) as progress:
             task = progress.add_task("setting up")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from valdora_ai.agents.analysis import Analysis, Budget, Candidate, SearchControl
 from valdora_ai.agents.base import Agent
 from valdora_ai.backend import make_rng
 from valdora_ai.games.base import Game, Observation
@@ -29,3 +30,16 @@ class GreedyAgent(Agent):
     def choose(self, observation: Observation) -> int:
         """The greedy step for the observer (the player to move)."""
         return self.game.greedy_step(observation.belief_state(), self.rng)  # type: ignore[attr-defined]
+
+    def analyze(self, observation: Observation, budget: Budget | None = None,
+                control: SearchControl | None = None) -> Analysis:
+        """The greedy step, with the game's estimate of every seat's final score after
+        it (from the state before it when the step ends at an unseen page)."""
+        step = self.choose(observation)
+        belief = observation.belief_state()
+        after = belief.copy()
+        after.apply(step)
+        judged = belief if after.is_chance_node() else after
+        estimate = self.game.estimate_final_scores(judged)  # type: ignore[attr-defined]
+        return Analysis(player=observation.observer, agent=self.spec, candidates=(
+            Candidate(step=step, expected_scores=tuple(estimate), pv=(step,)),))

@@ -1,0 +1,229 @@
+"""The table as a person sees it, rendered with Rich: board, books, players, supply.
+
+Everything here is drawn from an observation's belief state, which holds no hidden
+card order: a person is shown what every player knows and nothing more. This is the
+Rich implementation of :class:`valdora_ai.interactive.view.View`.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from valdora_ai.cli.render import result_table
+from valdora_ai.games.base import Observation
+from valdora_ai.games.valdora.data import ComponentData
+from valdora_ai.games.valdora.rules import EMPTY, NOT_OWNED, UNSEEN, Book, Card, ValdoraState
+from valdora_ai.interactive.session import PlayedTurn, Suggestion
+from valdora_ai.selfplay import GameResult
+
+SEAT_STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold green", "bold blue")
+
+
+def _belief(observation: Observation) -> ValdoraState:
+    state = observation.belief_state()
+    assert isinstance(state, ValdoraState)
+    return state
+
+
+def _gems(data: ComponentData, counts: list[int]) -> str:
+    return " ".join(f"{g.letter}{n}" for g, n in zip(data.gems, counts, strict=True) if n)
+
+
+def _pawns(state: ValdoraState, space: int) -> Text:
+    text = Text()
+    for seat, player in enumerate(state.players):
+        if player.space == space:
+            text.append(f" ●{seat}", style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+    return text
+
+
+def _space(state: ValdoraState, space: int) -> Text:
+    """A space's id, what lies there (gems on a road, ships) and the pawns on it."""
+    data = state.data
+    s = data.spaces[space]
+    text = Text(s.id, style="bold" if s.kind == "city" else "")
+    if s.kind == "road":
+        text.append(f" [{_gems(data, state.road[space]) or 'empty'}]", style="dim")
+    elif s.ships:
+        text.append(f" ({s.ships} ship{'s' if s.ships > 1 else ''})", style="dim")
+    elif s.kind == "patron":
+        text.append(f" ({data.colours[s.patron].id})", style="dim")
+    return text + _pawns(state, space)
+
+
+def board_table(state: ValdoraState) -> Table:
+    """The board by section (cities bound the sections), then the cities and the discard."""
+    data = state.data
+    table = Table(title="Board", title_justify="left", show_header=False, box=None,
+                  padding=(0, 1))
+    table.add_column(style="dim")
+    table.add_column()
+    for number, section in enumerate(data.sections(), start=1):
+        table.add_row(f"section {number}", Text("  ").join(_space(state, s) for s in section))
+    cities = [i for i, s in enumerate(data.spaces) if s.kind == "city"]
+    table.add_row("cities", Text("  ").join(_space(state, s) for s in cities))
+    table.add_row("discard", _gems(data, state.discard) or "empty")
+    return table
+
+
+def _face_names(data: ComponentData, book: Book) -> list[str]:
+    if book.cards.kind == "equipment":
+        return [item.id for item in data.items]
+    return [face.id for face in data.commissions]
+
+
+def _card(names: list[str], book: Book, card: Card) -> str:
+    """A card as `up/back`: the face showing, then the other one."""
+    return f"{names[book.face(card)]}/{names[book.face((card[0], 1 - card[1]))]}"
+
+
+def book_table(state: ValdoraState, only: int | None = None) -> Table:
+    """Each book's two stacks, top first: every known card as face up/back, the top
+    unmoved card of the right stack as `face/?` once its front was seen, and how many
+    cards nobody has seen yet."""
+    table = Table(title="Books (cards as face up/back, top first)", title_justify="left")
+    for column in ("city", "left stack", "right stack", "never seen"):
+        table.add_column(column)
+    for book in state.books:
+        if only is not None and book.space != only:
+            continue
+        names = _face_names(state.data, book)
+        right = [_card(names, book, card) for card in reversed(book.right)]
+        unseen = book.hidden_count
+        if book.hidden_count and book.top_front != UNSEEN:
+            right.append(f"{names[book.top_front]}/?")
+            unseen -= 1
+        table.add_row(f"{state.data.spaces[book.space].id} ({book.cards.kind})",
+                      _stack([_card(names, book, card) for card in reversed(book.left)]),
+                      _stack(right), f"{unseen} card{'s' if unseen != 1 else ''}")
+    return table
+
+
+def _stack(cards: list[str]) -> Text:
+    if not cards:
+        return Text("-", style="dim")
+    text = Text(cards[0], style="bold")
+    if len(cards) > 1:
+        text.append("  " + " ".join(cards[1:]), style="dim")
+    return text
+
+
+def commission_legend(data: ComponentData) -> str:
+    """What each commission face asks for and is worth."""
+    return "commissions: " + "  ".join(_commission(data, i) for i in range(len(data.commissions)))
+
+
+def _asks(data: ComponentData, face_index: int) -> str:
+    face = data.commissions[face_index]
+    return f"{face.coins} coin" if face.coins else "+".join(data.gems[g].letter
+                                                            for g in face.gems)
+
+
+def _commission(data: ComponentData, face_index: int) -> str:
+    face = data.commissions[face_index]
+    return (f"{face.id} ({data.colours[face.patron].id}: {_asks(data, face_index)}, "
+            f"{face.vp} VP)")
+
+
+def _held(data: ComponentData, face_index: int) -> str:
+    return f"{data.commissions[face_index].id}({_asks(data, face_index)})"
+
+
+def players_table(state: ValdoraState, seats: tuple[str, ...], only: int | None = None
+                  ) -> Table:
+    """Each player's pawn, coins, provisions, equipment with its gems, commissions,
+    craftsmen, workshops, bonus tiles and points so far."""
+    data = state.data
+    cards = data.card_set("commission")
+    table = Table(title="Players", title_justify="left")
+    for column in ("seat", "at", "coins", "prov.", "equipment [gem]", "commissions held",
+                   "done", "craftsmen", "workshops", "bonus", "points"):
+        table.add_column(column, justify="right" if column in ("coins", "done", "bonus",
+                                                               "points") else "left")
+    points = state.scores()
+    for seat, player in enumerate(state.players):
+        if only is not None and seat != only:
+            continue
+        items = [f"{it.id}[{data.gems[load].letter if load >= 0 else ''}]"
+                 for it, load in zip(data.items, player.load, strict=True)
+                 if load != NOT_OWNED and (load >= 0 or load == EMPTY)]
+        held = [_held(data, cards.types[t][side]) for t, side in player.commissions]
+        craftsmen = [f"{c.id} {n}" for c, n in zip(data.colours, player.craftsmen, strict=True)
+                     if n]
+        who = f"{seat} {seats[seat]}" if seat < len(seats) else str(seat)
+        table.add_row(Text(who, style=SEAT_STYLES[seat % len(SEAT_STYLES)]),
+                      data.spaces[player.space].id, str(player.coins),
+                      "yes" if player.provisions else "", " ".join(items),
+                      " ".join(held) or "-", str(len(player.completed)),
+                      ", ".join(craftsmen) or "-",
+                      ", ".join(data.colours[c].id for c in player.workshops) or "-",
+                      str(player.bonus), str(points[seat]))
+    return table
+
+
+def supply_line(state: ValdoraState) -> str:
+    data = state.data
+    craftsmen = ", ".join(f"{c.id} {n}" for c, n in zip(data.colours, state.supply, strict=True))
+    end = "  (the end is triggered: this is the last round)" if state.end_triggered else ""
+    return (f"craftsmen left: {craftsmen}; bonus tiles left: {state.bonus_left}; "
+            f"bank: {state.bank} coins{end}")
+
+
+class RichView:
+    """Draws the interactive game on a Rich console."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.seats: tuple[str, ...] = ()
+
+    def position(self, observation: Observation, seats: tuple[str, ...], turn: int) -> None:
+        state = _belief(observation)
+        self.seats = seats
+        seat = observation.observer
+        self.console.print(Rule(f"Turn {turn} · round {state.rounds + 1} · seat {seat} "
+                                f"({seats[seat]}) to move"))
+        self.console.print(board_table(state))
+        self.console.print(book_table(state))
+        self.console.print(commission_legend(state.data), style="dim")
+        self.console.print(players_table(state, seats))
+        self.console.print(supply_line(state))
+
+    def progress(self, observation: Observation, so_far: str) -> None:
+        state = _belief(observation)
+        seat = observation.observer
+        self.console.print(f"so far: [bold]{so_far}[/]")
+        if state.book_at(state.players[seat].space) is not None:
+            self.console.print(book_table(state, only=state.players[seat].space))
+        self.console.print(players_table(state, self.seats, only=seat))
+
+    def menu(self, labels: list[str]) -> None:
+        text = Text("choices: ")
+        for number, label in enumerate(labels, start=1):
+            text.append(f"{number}", style="bold")
+            text.append(f" {label}" + ("   " if number < len(labels) else ""))
+        self.console.print(text)
+
+    def turn_played(self, number: int, turn: PlayedTurn, who: str, reasoning: str) -> None:
+        text = Text(f"turn {number:3d}  ")
+        text.append(f"seat {turn.seat} ({who})", style=SEAT_STYLES[turn.seat % len(SEAT_STYLES)])
+        text.append(f"  {turn.play}", style="bold")
+        if reasoning:
+            text.append(f"   -- {reasoning}", style="dim")
+        self.console.print(text)
+
+    def hint(self, suggestion: Suggestion) -> None:
+        then = " ... (then it depends on the page revealed)" if suggestion.open_end else ""
+        self.console.print(f"hint: [bold]{suggestion.text}[/]{then}   "
+                           f"[dim]-- {suggestion.analysis.summary()}[/]")
+
+    def message(self, text: str) -> None:
+        self.console.print(text)
+
+    def error(self, text: str) -> None:
+        self.console.print(f"[bold red]error:[/] {text}")
+
+    def result(self, result: GameResult) -> None:
+        self.console.print(result_table(result))

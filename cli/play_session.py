@@ -1,0 +1,61 @@
+"""`valdora play` with people at the table (`--seat human`) or `--resume`: the
+interactive game in the terminal."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+
+from valdora_ai.agents import make_agent
+from valdora_ai.cli.board_view import RichView
+from valdora_ai.cli.common import console, user_errors
+from valdora_ai.games.valdora.game import ValdoraGame
+from valdora_ai.interactive import GameSession, Outcome, run_session
+
+INTERRUPTED_EXIT = 130  # Ctrl-C: the shell convention for SIGINT (128 + 2)
+
+
+def default_record_path(seed: int) -> Path:
+    """`valdora-seed<seed>.jsonl` in the working directory, numbered if it exists."""
+    path, number = Path(f"valdora-seed{seed}.jsonl"), 1
+    while path.exists():
+        number += 1
+        path = Path(f"valdora-seed{seed}-{number}.jsonl")
+    return path
+
+
+def _read(prompt: str) -> str:
+    """One line from standard input (EOFError at its end); piped input is echoed so a
+    transcript reads like the session."""
+    line = console.input(f"[bold]{prompt}[/]")
+    if not sys.stdin.isatty():
+        console.print(line, markup=False, highlight=False)
+    return line
+
+
+def play_interactive(game: ValdoraGame | None, seats: list[str], seed: int,
+                     record: Path | None, resume: Path | None, hint_agent: str,
+                     rules_data: Path | None) -> None:
+    """Play a game with people at the terminal, or continue a saved one."""
+    with user_errors():
+        if resume is not None:
+            session = GameSession.resume(resume, rules_data=rules_data)
+            record = record or resume
+        else:
+            assert game is not None
+            session = GameSession.new(game, seats, seed)
+            record = record or default_record_path(seed)
+        make_agent(hint_agent, session.game)  # a bad --hint-agent fails now, not at 'hint'
+        session.write_record(record)
+        console.print(f"recording to {record}; type 'help' for the commands")
+        outcome = run_session(session, _read, RichView(console), record=record,
+                              hint_agent=hint_agent)
+    if outcome is Outcome.FINISHED:
+        console.print(f"record written to {record}")
+        return
+    console.print(f"{outcome.value}: the game so far is saved to {record}; "
+                  f"continue with: valdora play --resume {record}")
+    if outcome is Outcome.INTERRUPTED:
+        raise typer.Exit(INTERRUPTED_EXIT)

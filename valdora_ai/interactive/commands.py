@@ -1,0 +1,64 @@
+"""What a person may type at their turn, parsed into one command.
+
+Anything that is not a command word or a menu number is a move: a whole turn in the
+notation at the start of a turn, or step tokens in the middle of one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from valdora_ai.errors import ValdoraError
+
+COMMANDS = {
+    "help": "show this help",
+    "legal": "list the legal choices, numbered",
+    "board": "show the board again",
+    "hint": "ask the hint agent for the best move",
+    "undo": "take back the last step of this turn, or your last turn (against bots only)",
+    "save FILE": "save the game record so far to FILE (resume with --resume FILE)",
+    "quit": "save the record and stop",
+}
+
+HELP = "\n".join([
+    "Your turn: type a whole turn in the turn notation, e.g. 'r4: +R@pick', 'C: tR bR',",
+    "'Pv: c1@hammer', 'M2: $', 'D: P' or 'Hb1' (move and do nothing); or go step by",
+    "step: type the number of a choice from the menu (or its token, e.g. 'tR').",
+    "",
+    *(f"  {name:<10} {text}" for name, text in COMMANDS.items()),
+])
+
+
+@dataclass(frozen=True)
+class Command:
+    """One parsed input line: `kind` is a command word, ``choice``, ``move`` or ``empty``.
+
+    `argument` holds the file of ``save``, the menu number of ``choice`` (1-based) and
+    the text of ``move``.
+    """
+
+    kind: str
+    argument: str = ""
+
+
+class InputError(ValdoraError):
+    """A line that looks like a command but is malformed (e.g. ``save`` without a file)."""
+
+
+def parse_command(line: str) -> Command:
+    text = line.strip()
+    if not text:
+        return Command("empty")
+    word, _, rest = text.partition(" ")
+    word, rest = word.lower(), rest.strip()
+    if word in ("help", "?", "legal", "board", "hint", "undo", "quit", "exit"):
+        if rest:
+            raise InputError(f"{word!r} takes no argument (got {rest!r})")
+        return Command({"?": "help", "exit": "quit"}.get(word, word))
+    if word == "save":
+        if not rest:
+            raise InputError("save needs a file name: save FILE")
+        return Command("save", rest)
+    if text.isdigit():
+        return Command("choice", text)
+    return Command("move", text)

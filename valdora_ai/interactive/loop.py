@@ -1,0 +1,187 @@
+"""The dialogue of an interactive game: bots play, people are asked for their turns.
+
+`run_session` reads lines through a `read(prompt)` function (EOFError at the end of
+input) and shows everything through a :class:`~valdora_ai.interactive.view.View`, so a
+terminal and a test drive the same loop. The record is rewritten after every turn and
+once more when the loop ends, however it ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from valdora_ai.errors import ValdoraError
+from valdora_ai.interactive.commands import HELP, Command, parse_command
+from valdora_ai.interactive.session import GameSession
+from valdora_ai.interactive.view import View
+
+Reader = Callable[[str], str]
+
+
+class Outcome(Enum):
+    FINISHED = "finished"
+    QUIT = "quit"
+    END_OF_INPUT = "end of input"
+    INTERRUPTED = "interrupted"
+
+
+class _Next(Enum):
+    DONE, QUIT, AGAIN = range(3)  # turn played / stop / the turn starts over (undo)
+
+
+def run_session(session: GameSession, read: Reader, view: View, *, record: Path,
+                hint_agent: str) -> Outcome:
+    """Play `session` to its end or until the person stops; the record is in `record`."""
+    try:
+        outcome = _play(session, read, view, record, hint_agent)
+    except EOFError:
+        outcome = Outcome.END_OF_INPUT
+    except KeyboardInterrupt:
+        outcome = Outcome.INTERRUPTED
+    session.write_record(record)
+    return outcome
+
+
+def _play(session: GameSession, read: Reader, view: View, record: Path,
+          hint_agent: str) -> Outcome:
+    while not session.state.is_terminal():
+        seat = session.state.current_player
+        if session.is_human(seat):
+            step = _HumanTurn(session, view, hint_agent).run(read)
+            if step is _Next.QUIT:
+                return Outcome.QUIT
+        else:
+            turn, analysis = session.bot_turn()
+            view.turn_played(len(session.turns), turn, session.seats[seat], analysis.summary())
+        session.write_record(record)
+    view.result(session.result())
+    return Outcome.FINISHED
+
+
+class _HumanTurn:
+    """One person's turn: whole turns, menu choices, step tokens and commands."""
+
+    def __init__(self, session: GameSession, view: View, hint_agent: str) -> None:
+        self.session, self.view, self.hint_agent = session, view, hint_agent
+        self.game = session.game
+        self.start: Any = session.state
+        self.seat: int = self.start.current_player
+        self.board: Any = self.start.copy()
+        self.steps: list[int] = []
+
+    def run(self, read: Reader) -> _Next:
+        self._show_position()
+        while self.board.current_player == self.seat:
+            line = read(f"seat {self.seat} > ")
+            try:
+                step = self._handle(parse_command(line))
+            except ValdoraError as exc:
+                self.view.error(str(exc))
+                continue
+            if step is not None:
+                return step
+        turn = self.session.commit(self.start, self.steps, self.board)
+        self.view.turn_played(len(self.session.turns), turn, "you", "")
+        return _Next.DONE
+
+    def _handle(self, command: Command) -> _Next | None:
+        """Carry out one command; a _Next when the turn is left by other means."""
+        kind = command.kind
+        if kind == "help":
+            self.view.message(HELP)
+        elif kind in ("legal", "empty"):
+            self.view.menu(self._labels())
+        elif kind == "board":
+            self._show_position()
+        elif kind == "hint":
+            self.view.hint(self.session.suggest(self.board, self.seat, self.hint_agent,
+                                                bool(self.steps)))
+        elif kind == "save":
+            self._save(Path(command.argument))
+        elif kind == "quit":
+            return _Next.QUIT
+        elif kind == "undo":
+            return self._undo()
+        elif kind == "choice":
+            self._choose(int(command.argument))
+        else:
+            self._move(command.argument)
+        return None
+
+    def _labels(self) -> list[str]:
+        legal = self.board.legal_steps()
+        if not self.steps and legal == [0]:
+            return ["pass"]
+        return [self.game.describe_step(self.board, step) for step in legal]
+
+    def _show_position(self) -> None:
+        observation = self.game.observation(self.board, self.seat)
+        if self.steps:
+            self.view.progress(observation, self._so_far())
+        else:
+            self.view.position(observation, self.session.seats, self.session.turn_number)
+        self.view.menu(self._labels())
+
+    def _so_far(self) -> str:
+        return self.game.format_turn(self.start, self.steps)
+
+    def _play(self, steps: list[int]) -> None:
+        """Play checked steps; show the table when the turn goes on."""
+        for step in steps:
+            self.board.play(step)
+            self.steps.append(step)
+        if self.board.current_player == self.seat:
+            self._show_position()
+
+    def _choose(self, number: int) -> None:
+        legal = self.board.legal_steps()
+        if not 1 <= number <= len(legal):
+            raise ValdoraError(f"no choice {number}: the menu has 1 to {len(legal)} "
+                               "(type 'legal' to see it)")
+        self._play([legal[number - 1]])
+
+    def _move(self, text: str) -> None:
+        """A whole turn in the notation, or step tokens once the turn has begun."""
+        if not self.steps:
+            self._play(self.game.parse_turn(self.board, text))
+            return
+        board, steps = self.board.copy(), []
+        for token in text.split():
+            if board.current_player != self.seat:
+                raise ValdoraError(f"{token!r} comes after the turn has ended")
+            named = [s for s in board.legal_steps()
+                     if self.game.describe_step(board, s).lower() == token.lower()]
+            if not named:
+                legal = ", ".join(self.game.describe_step(board, s) for s in board.legal_steps())
+                raise ValdoraError(f"{token!r} is not a legal step here (legal: {legal})")
+            board.apply(named[0])
+            steps.append(named[0])
+        self._play(steps)
+
+    def _undo(self) -> _Next | None:
+        if len(self.session.humans) != 1:
+            raise ValdoraError("undo works only when one person plays against bots")
+        if self.steps:
+            kept, taken = self.steps[:-1], self._so_far()
+            self.board, self.steps = self.start.copy(), []
+            for step in kept:
+                self.board.apply(step)
+                self.steps.append(step)
+            self.view.message(f"took back the last step of {taken!r}")
+            self._show_position()
+            return None
+        taken = self.session.undo()
+        self.view.message(f"took back your last turn and the {taken - 1} bot turns after it")
+        return _Next.AGAIN
+
+    def _save(self, path: Path) -> None:
+        try:
+            self.session.write_record(path)
+        except OSError as exc:
+            raise ValdoraError(f"cannot save ({exc.strerror})", where=str(path)) from None
+        unsaved = " (the steps of this unfinished turn are not in it)" if self.steps else ""
+        self.view.message(f"saved {len(self.session.turns)} turns to {path}{unsaved}; "
+                          f"continue with: valdora play --resume {path}")

@@ -1,0 +1,185 @@
+"""One interactive game: the true state, the turns played, the record, undo and resume.
+
+The session is the only holder of the true state; people and bots are shown
+observations. Its history is the list of whole turns in the notation, so the record,
+undo (drop turns, re-play the rest from the seed) and resume (re-play a saved record)
+all go through the same checked path: the turn notation.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from valdora_ai.agents.analysis import Analysis
+from valdora_ai.errors import RecordError, ValdoraError
+from valdora_ai.games.valdora.game import ValdoraGame
+from valdora_ai.interactive.seats import HUMAN, agent_for_turn, seat_specs
+from valdora_ai.records import RecordHeader, RecordWriter, replay
+from valdora_ai.selfplay import GameResult
+
+
+@dataclass(frozen=True)
+class PlayedTurn:
+    """One whole turn of the history, as the record writes it."""
+
+    seat: int
+    round: int
+    play: str
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A hint: the suggested rest of the turn and the analysis of its first step.
+
+    `open_end` is True when the suggestion stops at a page whose face nobody knows yet:
+    what comes after depends on that face.
+    """
+
+    text: str
+    analysis: Analysis
+    open_end: bool
+
+
+class GameSession:
+    """The state of a game between people and bots, and its history of turns."""
+
+    def __init__(self, game: ValdoraGame, seed: int, seats: tuple[str, ...],
+                 turns: list[PlayedTurn] | None = None) -> None:
+        self.game = game
+        self.seed = seed
+        self.seats = seats
+        self.turns: list[PlayedTurn] = []
+        self.state: Any = game.new_state(seed)
+        for turn in turns or []:
+            self._replay(turn)
+
+    @classmethod
+    def new(cls, game: ValdoraGame, seats: list[str], seed: int) -> GameSession:
+        """A fresh game; `seats` are agent specs or ``human`` (SpecError if one is bad)."""
+        if len(seats) != game.num_players:
+            raise ValdoraError(f"{game.num_players} players need {game.num_players} seats, "
+                               f"got {len(seats)}")
+        return cls(game, seed, seat_specs(game, seats, seed))
+
+    @classmethod
+    def resume(cls, path: str | Path, rules_data: Any = None) -> GameSession:
+        """Continue a saved record (checked turn by turn); RecordError if it is over."""
+        saved = replay(path, rules_data=rules_data)
+        if saved.final.is_terminal():
+            raise RecordError("the game is over: nothing to resume", where=str(path))
+        turns = [PlayedTurn(p.current_player, p.rounds + 1, play)
+                 for p, play in zip(saved.positions[:-1], saved.plays, strict=True)]
+        session = cls(saved.game, saved.header.seed, saved.header.seats)
+        session.turns, session.state = turns, saved.final
+        # Bot specs are rebuilt as the record wrote them: a bad one fails here, not later.
+        for seat in session.bots:
+            agent_for_turn(session.seats[seat], session.game, 1)
+        return session
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(seat for seat, spec in enumerate(self.seats) if spec == HUMAN)
+
+    @property
+    def bots(self) -> tuple[int, ...]:
+        return tuple(seat for seat, spec in enumerate(self.seats) if spec != HUMAN)
+
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat] == HUMAN
+
+    @property
+    def turn_number(self) -> int:
+        """The number of the turn being played (the first is 1)."""
+        return len(self.turns) + 1
+
+    def result(self) -> GameResult:
+        state = self.state
+        return GameResult(seed=self.seed, seats=self.seats, lines=tuple(state.score_lines()),
+                          winners=tuple(state.winners()), rounds=state.rounds,
+                          turns=state.turns, capped=state.capped)
+
+    # ----------------------------------------------------------------- playing
+    def commit(self, start: Any, steps: list[int], end: Any) -> PlayedTurn:
+        """Record the whole turn `steps` played from `start` (leading to `end`)."""
+        turn = PlayedTurn(start.current_player, start.rounds + 1,
+                          self.game.format_turn(start, steps))
+        self.turns.append(turn)
+        self.state = end
+        return turn
+
+    def bot_turn(self) -> tuple[PlayedTurn, Analysis]:
+        """Let the bot to move play its whole turn; the analysis of its first decision."""
+        seat = self.state.current_player
+        agent = agent_for_turn(self.seats[seat], self.game, self.turn_number)
+        start, board, steps = self.state, self.state.copy(), []
+        first: Analysis | None = None
+        while board.current_player == seat:
+            analysis = agent.analyze(self.game.observation(board, seat))
+            first = first or analysis
+            board.play(analysis.best.step)
+            steps.append(analysis.best.step)
+        assert first is not None
+        return self.commit(start, steps, board), replace(first, agent=self.seats[seat])
+
+    def suggest(self, board: Any, seat: int, spec: str, turn_started: bool) -> Suggestion:
+        """What the agent `spec` would play for `seat` from `board` to the end of the turn.
+
+        It is asked on `seat`'s belief state, so a hint never reveals hidden pages: it
+        stops where the next step depends on a face not yet seen.
+        """
+        agent = agent_for_turn(spec, self.game, self.turn_number)
+        belief = self.game.observation(board, seat).belief_state()
+        start, steps, tokens = belief.copy(), [], []
+        first: Analysis | None = None
+        while belief.current_player == seat:
+            analysis = agent.analyze(self.game.observation(belief, seat))
+            first = first or analysis
+            step = analysis.best.step
+            tokens.append(self.game.describe_step(belief, step))
+            steps.append(step)
+            belief.apply(step)
+        assert first is not None
+        if not turn_started:
+            text = self.game.format_turn(start, steps)
+        else:
+            text = " ".join(tokens[:-1] if tokens[-1] == "end" else tokens) or "end"
+        return Suggestion(text, replace(first, agent=spec), belief.is_chance_node())
+
+    def undo(self) -> int:
+        """Take back the last turn of the one person at the table, and the bots' turns
+        since; the number of turns taken back. They replay as before when repeated."""
+        if len(self.humans) != 1:
+            raise ValdoraError("undo works only when one person plays against bots")
+        human = self.humans[0]
+        last = max((i for i, turn in enumerate(self.turns) if turn.seat == human), default=-1)
+        if last < 0:
+            raise ValdoraError("nothing to undo: you have not played a turn yet")
+        kept, taken = self.turns[:last], len(self.turns) - last
+        self.turns, self.state = [], self.game.new_state(self.seed)
+        for turn in kept:
+            self._replay(turn)
+        return taken
+
+    def _replay(self, turn: PlayedTurn) -> None:
+        for step in self.game.parse_turn(self.state, turn.play):
+            self.state.apply(step)
+        self.turns.append(turn)
+
+    # ----------------------------------------------------------------- the record
+    def write_record(self, path: str | Path) -> None:
+        """Write the record so far (with its result once the game is over), atomically."""
+        path = Path(path)
+        temporary = path.with_name(path.name + ".tmp")
+        with open(temporary, "w", encoding="utf-8") as stream:
+            writer = RecordWriter(stream, RecordHeader(
+                self.game.name, self.seed, self.game.num_players, self.seats,
+                self.game.data.sha256))
+            for number, turn in enumerate(self.turns, start=1):
+                writer.turn(number, turn.round, turn.seat, turn.play)
+            if self.state.is_terminal():
+                writer.result(self.state)
+        os.replace(temporary, path)
