@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -102,10 +103,18 @@ def replay(
                           f"{export_position}")
         if at is None:
             final = result.final
-            _print_result(GameResult(
+            summary = GameResult(
                 seed=result.header.seed, seats=result.header.seats,
                 lines=tuple(final.score_lines()), winners=tuple(final.winners()),
-                rounds=final.rounds, turns=final.turns, capped=final.capped))
+                rounds=final.rounds, turns=final.turns, capped=final.capped)
+            if result.finished:
+                _print_result(summary)
+            else:
+                console.print(result_table(replace(summary, winners=()), title=(
+                    f"Seed {summary.seed}: unfinished game ({final.turns} turns, seat "
+                    f"{final.current_player} to move in round {final.rounds + 1}): "
+                    "points so far")))
+                console.print(f"continue it with: valdora play --resume {record}")
 
 
 def new_position(

@@ -8,11 +8,11 @@ from valdora_ai.games.valdora.data import ANY_GEM, ComponentData
 from valdora_ai.selfplay import GameResult
 
 
-def result_table(result: GameResult) -> Table:
+def result_table(result: GameResult, title: str | None = None) -> Table:
     """The final score table: points by source per seat, and the winner(s)."""
     how = "the safety cap" if result.capped else "the end trigger"
-    table = Table(title=f"Seed {result.seed}: game over after {result.rounds} rounds "
-                        f"({result.turns} turns), ended by {how}")
+    table = Table(title=title or f"Seed {result.seed}: game over after {result.rounds} rounds "
+                                 f"({result.turns} turns), ended by {how}")
     for column in ("seat", "agent", "commissions", "craftsmen", "workshops", "bonus", "gems",
                    "total", "coins", ""):
         table.add_column(column, justify="left" if column in ("agent", "") else "right")

@@ -1,7 +1,7 @@
 """Game records: JSON lines that replay a game exactly.
 
 A record is a header line, one line per turn in the turn notation, and a closing
-result line::
+result line (missing while the game is in progress: a saved game to resume)::
 
     {"format": "valdora-record", "version": 1, "game": "valdora", "seed": 1,
      "players": 3, "seats": ["greedy", "greedy", "random"],
@@ -86,6 +86,11 @@ class Replay:
     def final(self) -> ValdoraState:
         return self.positions[-1]
 
+    @property
+    def finished(self) -> bool:
+        """False for a saved game still in progress (no result line, game not over)."""
+        return self.final.is_terminal()
+
 
 def _lines(path: Path) -> Iterator[tuple[int, Any]]:
     try:
@@ -169,6 +174,9 @@ def replay(path: str | Path, rules_data: str | Path | ComponentData | None = Non
             raise RecordError(str(exc), where=where) from None
         positions.append(state.copy())
         plays.append(play)
+    if result is not None and not state.is_terminal():
+        raise RecordError("the record has a result but its game is not over",
+                          where=str(path))
     if result is not None and result != result_json(state):
         raise RecordError(f"the replayed result {result_json(state)} differs from the "
                           f"recorded {result}", where=str(path))

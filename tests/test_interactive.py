@@ -1,0 +1,209 @@
+"""The interactive game in process: commands, bots, hints, undo, save and resume."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from interactive_helpers import RecordingView, hint_follower, scripted
+
+import valdora_ai as va
+from valdora_ai.interactive import GameSession, Outcome, run_session
+from valdora_ai.interactive.commands import InputError, parse_command
+from valdora_ai.interactive.seats import agent_for_turn
+from valdora_ai.records import replay
+
+SEATS = ["human", "greedy", "greedy"]
+
+
+def _session(seed: int = 4, seats: list[str] = SEATS) -> GameSession:
+    return GameSession.new(va.make_game("valdora", players=len(seats)), seats, seed)
+
+
+def _run(session: GameSession, read, record: Path) -> tuple[Outcome, RecordingView]:
+    view = RecordingView()
+    return run_session(session, read, view, record=record, hint_agent="greedy"), view
+
+
+@pytest.mark.parametrize(("line", "kind", "argument"), [
+    ("", "empty", ""), ("  help ", "help", ""), ("?", "help", ""), ("LEGAL", "legal", ""),
+    ("hint", "hint", ""), ("undo", "undo", ""), ("exit", "quit", ""), ("3", "choice", "3"),
+    ("save my game.jsonl", "save", "my game.jsonl"), ("r4: +R@pick", "move", "r4: +R@pick"),
+])
+def test_commands_parse(line: str, kind: str, argument: str) -> None:
+    command = parse_command(line)
+    assert (command.kind, command.argument) == (kind, argument)
+
+
+@pytest.mark.parametrize("line", ["save", "hint please", "quit now"])
+def test_malformed_commands_are_input_errors(line: str) -> None:
+    with pytest.raises(InputError):
+        parse_command(line)
+
+
+def test_a_bot_turn_depends_on_the_seat_seed_and_the_turn_only() -> None:
+    game = va.make_game("valdora", players=3)
+    assert agent_for_turn("greedy:seed=4", game, 7).params["seed"] == \
+        agent_for_turn("greedy:seed=4", game, 7).params["seed"]
+    seeds = {agent_for_turn(spec, game, turn).params["seed"]
+             for spec in ("greedy:seed=4", "greedy:seed=5") for turn in (7, 8)}
+    assert len(seeds) == 4
+
+
+def test_the_record_names_human_seats_and_seeded_bots(tmp_path: Path) -> None:
+    session = _session()
+    assert session.seats == ("human", "greedy:seed=5", "greedy:seed=6")
+    outcome, view = _run(session, hint_follower(session, turns=3), tmp_path / "g.jsonl")
+    assert outcome is Outcome.END_OF_INPUT
+    saved = replay(tmp_path / "g.jsonl")
+    assert saved.header.seats == session.seats and not saved.finished
+    assert saved.plays == [turn[3] for turn in view.of("turn")]
+    assert len(saved.plays) == 9 and saved.final.current_player == 0
+
+
+def test_bots_show_their_reasoning_and_people_their_turns(tmp_path: Path) -> None:
+    session = _session()
+    _, view = _run(session, hint_follower(session, turns=2), tmp_path / "g.jsonl")
+    for _, _, seat, play, reasoning in view.of("turn"):
+        assert play
+        if seat == 0:
+            assert reasoning == ""
+        else:
+            assert reasoning.startswith(f"greedy:seed={seat + 4}, expects ")
+
+
+def test_a_complete_game_ends_with_the_result_and_replays(tmp_path: Path) -> None:
+    session = _session(seed=6)
+    outcome, view = _run(session, hint_follower(session), tmp_path / "g.jsonl")
+    assert outcome is Outcome.FINISHED
+    [(_, result)] = view.of("result")
+    saved = replay(tmp_path / "g.jsonl")
+    assert saved.finished and saved.result is not None
+    assert saved.final.scores() == result.scores and result.scores[0] > 0
+
+
+def test_invalid_input_is_reported_and_asked_again(tmp_path: Path) -> None:
+    session = _session()
+    lines = ["nonsense", "99", "0", "save", "hint now", "r99: +R@pick", "undo", "quit"]
+    outcome, view = _run(session, scripted(lines), tmp_path / "g.jsonl")
+    assert outcome is Outcome.QUIT
+    errors = [event[1] for event in view.of("error")]
+    assert len(errors) == len(lines) - 1
+    assert "'nonsense' is not a legal step here (legal: " in errors[0]
+    assert errors[1].startswith("no choice 99: the menu has 1 to ")
+    assert errors[3] == "save needs a file name: save FILE"
+    assert errors[6] == "nothing to undo: you have not played a turn yet"
+    assert replay(tmp_path / "g.jsonl").plays == []
+
+
+def test_step_by_step_menu_and_tokens(tmp_path: Path) -> None:
+    session = _session()
+    state, game = session.state, session.game
+    move = state.legal_steps()[0]
+    board = state.copy()
+    board.apply(move)
+    action = board.legal_steps()[-1]
+    token = game.describe_step(board, action)
+    lines = ["1", "legal", token.upper(), "undo", token, "end"]
+    outcome, view = _run(session, scripted(lines), tmp_path / "g.jsonl")
+    assert outcome is Outcome.END_OF_INPUT and not view.of("error")
+    taken = game.format_turn(state, [move, action])
+    assert ("message", f"took back the last step of {taken!r}") in view.events
+    assert view.of("progress")[0][1] == game.format_turn(state, [move])
+    assert view.of("turn")[0][2:4] == (0, taken)
+
+
+def test_undo_takes_back_the_turn_and_the_bots_reply_the_same(tmp_path: Path) -> None:
+    plain = _session()
+    _run(plain, hint_follower(plain, turns=2), tmp_path / "plain.jsonl")
+    first = replay(tmp_path / "plain.jsonl").plays[0]
+    session = _session()
+    read = hint_follower(session, turns=2, before=[first, "undo"])
+    outcome, view = _run(session, read, tmp_path / "undone.jsonl")
+    assert outcome is Outcome.END_OF_INPUT
+    assert ("message", "took back your last turn and the 2 bot turns after it") in view.events
+    turns = [event[3] for event in view.of("turn")]
+    assert turns[:3] == turns[3:6]  # the same human turn gets the same bot replies
+    assert (tmp_path / "undone.jsonl").read_text() == (tmp_path / "plain.jsonl").read_text()
+
+
+def test_undo_needs_a_single_person_against_bots(tmp_path: Path) -> None:
+    session = _session(seats=["human", "greedy", "human"])
+    read = hint_follower(session, turns=1, before=["1", "undo", "end"])
+    _, view = _run(session, read, tmp_path / "g.jsonl")
+    assert view.of("error") == [("error", "undo works only when one person plays against bots")]
+    assert [event[2] for event in view.of("turn")] == [0, 1, 2]
+    assert [event[1] for event in view.of("position")] == [1, 3, 4]
+
+
+def test_a_hint_depends_only_on_what_the_player_knows() -> None:
+    session = _session(seed=8)
+    game, rng = session.game, va.make_rng(1)
+    for _ in range(12):
+        state = session.state
+        seat = state.current_player
+        world = game.determinize(game.observation(state, seat), rng)
+        hint = session.suggest(state, seat, "greedy", False)
+        assert session.suggest(world, seat, "greedy", False) == hint
+        assert game.parse_turn(state, hint.text)
+        if session.is_human(seat):
+            session.commit(state, game.parse_turn(state, hint.text), _after(state, game, hint))
+        else:
+            session.bot_turn()
+
+
+def _after(state, game, hint):
+    board = state.copy()
+    for step in game.parse_turn(state, hint.text):
+        board.play(step)
+    return board
+
+
+def test_end_of_input_then_resume_plays_the_same_game(tmp_path: Path) -> None:
+    whole = _session(seed=9)
+    _run(whole, hint_follower(whole), tmp_path / "whole.jsonl")
+    first = _session(seed=9)
+    outcome, _ = _run(first, hint_follower(first, turns=6), tmp_path / "part.jsonl")
+    assert outcome is Outcome.END_OF_INPUT and not replay(tmp_path / "part.jsonl").finished
+    resumed = GameSession.resume(tmp_path / "part.jsonl")
+    assert resumed.turns == first.turns and resumed.seats == first.seats
+    outcome, _ = _run(resumed, hint_follower(resumed), tmp_path / "part.jsonl")
+    assert outcome is Outcome.FINISHED
+    assert (tmp_path / "part.jsonl").read_text() == (tmp_path / "whole.jsonl").read_text()
+
+
+def test_a_finished_game_cannot_be_resumed(tmp_path: Path) -> None:
+    session = _session(seed=6)
+    _run(session, hint_follower(session), tmp_path / "g.jsonl")
+    with pytest.raises(va.RecordError, match="the game is over: nothing to resume"):
+        GameSession.resume(tmp_path / "g.jsonl")
+
+
+def test_interrupt_saves_the_record(tmp_path: Path) -> None:
+    session = _session()
+    follow = hint_follower(session, turns=1)
+    calls = 0
+
+    def read(prompt: str) -> str:
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            raise KeyboardInterrupt
+        return follow(prompt)
+
+    outcome, _ = _run(session, read, tmp_path / "g.jsonl")
+    assert outcome is Outcome.INTERRUPTED
+    assert len(replay(tmp_path / "g.jsonl").plays) == 3
+
+
+def test_save_writes_the_game_so_far(tmp_path: Path) -> None:
+    session = _session()
+    target = tmp_path / "copy.jsonl"
+    read = hint_follower(session, turns=1, before=["1", f"save {target}", "end",
+                                                    f"save {tmp_path}/no/such/dir.jsonl"])
+    _, view = _run(session, read, tmp_path / "g.jsonl")
+    assert view.of("message")[0][1].startswith(
+        f"saved 0 turns to {target} (the steps of this unfinished turn are not in it)")
+    assert replay(target).plays == []
+    [error] = view.of("error")
+    assert error[1].startswith(f"{tmp_path}/no/such/dir.jsonl: cannot save (")
