@@ -1,8 +1,16 @@
-"""Test doubles for the interactive loop: a view that records, scripted readers."""
+"""Test doubles for the interactive game: a recording view, scripted readers, and a
+terminal driver for the real command."""
 
 from __future__ import annotations
 
+import os
+import re
+import select
+import subprocess
+import sys
+import time
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 from valdora_ai.interactive.session import GameSession, PlayedTurn, Suggestion
@@ -73,3 +81,60 @@ def hint_follower(session: GameSession, turns: int | None = None,
         return session.suggest(state, state.current_player, "greedy", False).text
 
     return read
+
+
+class Terminal:
+    """Drives `valdora` in a child process through its standard input and output,
+    waiting for each prompt as a person would (pipes: no colours, 120 columns)."""
+
+    PROMPT = b" > "
+
+    def __init__(self, *args: str, cwd: Path) -> None:
+        script = Path(sys.executable).with_name("valdora")
+        command = [str(script)] if script.exists() else [sys.executable, "-m",
+                                                         "valdora_ai.cli.app"]
+        self.process = subprocess.Popen(
+            [*command, *args], cwd=cwd,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        self.transcript = b""
+        self._unread = b""
+
+    def wait_for_prompt(self, timeout: float = 20.0) -> str | None:
+        """The output up to the next prompt, or None when the program has ended."""
+        assert self.process.stdout is not None
+        deadline = time.monotonic() + timeout
+        while not re.search(rb"seat \d > $", self._unread):
+            ready, _, _ = select.select([self.process.stdout], [], [],
+                                        max(0.0, deadline - time.monotonic()))
+            if not ready:
+                raise TimeoutError(self._unread[-2000:].decode())
+            chunk = os.read(self.process.stdout.fileno(), 65536)
+            if not chunk:
+                return None
+            self._unread += chunk
+            self.transcript += chunk
+        text, self._unread = self._unread.decode(), b""
+        return text
+
+    def send(self, line: str) -> str | None:
+        """Type a line; the output it produced up to the next prompt (None at the end)."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(line.encode() + b"\n")
+        self.process.stdin.flush()
+        return self.wait_for_prompt()
+
+    def hinted_turn(self) -> str | None:
+        """Ask for a hint and play it (the text before any '...')."""
+        output = self.send("hint")
+        assert output is not None
+        match = re.search(r"hint: (.*?)(?: \.\.\. \(then|   -- )", output)
+        assert match, output
+        return self.send(match.group(1))
+
+    def finish(self, timeout: float = 30.0) -> tuple[int, str]:
+        """Close the input; the exit code and the whole transcript."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.close()
+        rest = self.process.stdout.read()
+        self.transcript += rest
+        return self.process.wait(timeout), self.transcript.decode()
