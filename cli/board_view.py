@@ -7,6 +7,7 @@ Rich implementation of :class:`valdora_ai.interactive.view.View`.
 
 from __future__ import annotations
 
+from rich import box
 from rich.console import Console
 from rich.rule import Rule
 from rich.table import Table
@@ -84,7 +85,8 @@ def book_table(state: ValdoraState, only: int | None = None) -> Table:
     """Each book's two stacks, top first: every known card as face up/back, the top
     unmoved card of the right stack as `face/?` once its front was seen, and how many
     cards nobody has seen yet."""
-    table = Table(title="Books (cards as face up/back, top first)", title_justify="left")
+    table = Table(title="Books (cards as face up/back, top first)", title_justify="left",
+                  box=box.SIMPLE_HEAD, pad_edge=False)
     for column in ("city", "left stack", "right stack", "never seen"):
         table.add_column(column)
     for book in state.books:
@@ -111,9 +113,21 @@ def _stack(cards: list[str]) -> Text:
     return text
 
 
-def commission_legend(data: ComponentData) -> str:
+def commission_legend(data: ComponentData) -> list[str]:
     """What each commission face asks for and is worth."""
-    return "commissions: " + "  ".join(_commission(data, i) for i in range(len(data.commissions)))
+    return [_commission(data, i) for i in range(len(data.commissions))]
+
+
+def flow(prefix: str, items: list[str], width: int) -> str:
+    """`items` after `prefix`, three spaces apart, broken into lines between items only."""
+    lines, line = [], prefix
+    for item in items:
+        if line.strip() and len(line) + 3 + len(item) > width:
+            lines.append(line)
+            line = " " * len(prefix)
+        line += ("" if line.isspace() or line == prefix else "   ") + item
+    lines.append(line)
+    return "\n".join(lines)
 
 
 def _asks(data: ComponentData, face_index: int) -> str:
@@ -138,11 +152,13 @@ def players_table(state: ValdoraState, seats: tuple[str, ...], only: int | None 
     craftsmen, workshops, bonus tiles and points so far."""
     data = state.data
     cards = data.card_set("commission")
-    table = Table(title="Players", title_justify="left")
-    for column in ("seat", "at", "coins", "prov.", "equipment [gem]", "commissions held",
+    table = Table(title="Players", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False,
+                  collapse_padding=True)
+    for column in ("seat", "at", "coins", "prov", "equipment\\[gem]", "commissions",
                    "done", "craftsmen", "workshops", "bonus", "points"):
-        table.add_column(column, justify="right" if column in ("coins", "done", "bonus",
-                                                               "points") else "left")
+        table.add_column(column, no_wrap=column == "seat",
+                         justify="right" if column in ("coins", "done", "bonus", "points")
+                         else "left")
     points = state.scores()
     for seat, player in enumerate(state.players):
         if only is not None and seat != only:
@@ -154,13 +170,13 @@ def players_table(state: ValdoraState, seats: tuple[str, ...], only: int | None 
         craftsmen = [f"{c.id} {n}" for c, n in zip(data.colours, player.craftsmen, strict=True)
                      if n]
         who = f"{seat} {seats[seat]}" if seat < len(seats) else str(seat)
+        cells = (data.spaces[player.space].id, str(player.coins),
+                 "yes" if player.provisions else "", " ".join(items), " ".join(held) or "-",
+                 str(len(player.completed)), ", ".join(craftsmen) or "-",
+                 ", ".join(data.colours[c].id for c in player.workshops) or "-",
+                 str(player.bonus), str(points[seat]))
         table.add_row(Text(who, style=SEAT_STYLES[seat % len(SEAT_STYLES)]),
-                      data.spaces[player.space].id, str(player.coins),
-                      "yes" if player.provisions else "", " ".join(items),
-                      " ".join(held) or "-", str(len(player.completed)),
-                      ", ".join(craftsmen) or "-",
-                      ", ".join(data.colours[c].id for c in player.workshops) or "-",
-                      str(player.bonus), str(points[seat]))
+                      *(Text(cell) for cell in cells))
     return table
 
 
@@ -187,7 +203,8 @@ class RichView:
                                 f"({seats[seat]}) to move"))
         self.console.print(board_table(state))
         self.console.print(book_table(state))
-        self.console.print(commission_legend(state.data), style="dim")
+        self.console.print(flow("commissions: ", commission_legend(state.data),
+                                self.console.width), style="dim")
         self.console.print(players_table(state, seats))
         self.console.print(supply_line(state))
 
@@ -200,11 +217,8 @@ class RichView:
         self.console.print(players_table(state, self.seats, only=seat))
 
     def menu(self, labels: list[str]) -> None:
-        text = Text("choices: ")
-        for number, label in enumerate(labels, start=1):
-            text.append(f"{number}", style="bold")
-            text.append(f" {label}" + ("   " if number < len(labels) else ""))
-        self.console.print(text)
+        items = [f"{number} {label}" for number, label in enumerate(labels, start=1)]
+        self.console.print(flow("choices: ", items, self.console.width), markup=False)
 
     def turn_played(self, number: int, turn: PlayedTurn, who: str, reasoning: str) -> None:
         text = Text(f"turn {number:3d}  ")
