@@ -16,7 +16,7 @@ from rich.text import Text
 from valdora_ai.cli.render import result_table
 from valdora_ai.games.base import Observation
 from valdora_ai.games.valdora.data import ComponentData
-from valdora_ai.games.valdora.rules import EMPTY, NOT_OWNED, UNSEEN, Book, Card, ValdoraState
+from valdora_ai.games.valdora.rules import NOT_OWNED, UNSEEN, Book, Card, ValdoraState
 from valdora_ai.interactive.session import PlayedTurn, Suggestion
 from valdora_ai.selfplay import GameResult
 
@@ -165,7 +165,7 @@ def players_table(state: ValdoraState, seats: tuple[str, ...], only: int | None 
             continue
         items = [f"{it.id}[{data.gems[load].letter if load >= 0 else ''}]"
                  for it, load in zip(data.items, player.load, strict=True)
-                 if load != NOT_OWNED and (load >= 0 or load == EMPTY)]
+                 if load != NOT_OWNED]
         held = [_held(data, cards.types[t][side]) for t, side in player.commissions]
         craftsmen = [f"{c.id} {n}" for c, n in zip(data.colours, player.craftsmen, strict=True)
                      if n]

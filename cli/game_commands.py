@@ -10,12 +10,13 @@ import typer
 from rich.progress import Progress, SpinnerColumn, TextColumn
 
 from valdora_ai.cli.common import RulesData, console, user_errors, write_json
-from valdora_ai.cli.play_session import play_interactive
+from valdora_ai.cli.play_session import default_record_path, play_interactive
 from valdora_ai.cli.render import result_table
 from valdora_ai.errors import RecordError, ValdoraError
 from valdora_ai.games import make_game
 from valdora_ai.games.valdora.info import observation
 from valdora_ai.games.valdora.position import position_to_json
+from valdora_ai.interactive import GameSession
 from valdora_ai.interactive.seats import is_human
 from valdora_ai.records import replay as replay_record
 from valdora_ai.selfplay import GameResult, play_game
@@ -51,7 +52,8 @@ def play(
                 if given:
                     raise ValdoraError(f"{name}: not allowed with --resume (the record "
                                        "names the seats, players and seed)")
-            play_interactive(None, [], 0, record, resume, hint_agent, rules_data)
+            play_interactive(GameSession.resume(resume, rules_data=rules_data),
+                             record or resume, hint_agent)
             return
         players, seed = (3 if players is None else players), (1 if seed is None else seed)
         game = make_game("valdora", players=players, rules_data=rules_data)
@@ -60,7 +62,8 @@ def play(
             raise ValdoraError(f"--seat: {len(seats)} seats given for {players} players")
         seats += ["greedy"] * (players - len(seats))
         if any(is_human(s) for s in seats):
-            play_interactive(game, seats, seed, record, None, hint_agent, rules_data)
+            play_interactive(GameSession.new(game, seats, seed),
+                             record or default_record_path(seed), hint_agent)
             return
         with Progress(SpinnerColumn(), TextColumn("{task.description}"), console=console,
                       transient=True, disable=verbose) as progress:

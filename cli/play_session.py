@@ -10,8 +10,7 @@ import typer
 
 from valdora_ai.agents import make_agent
 from valdora_ai.cli.board_view import RichView
-from valdora_ai.cli.common import console, user_errors
-from valdora_ai.games.valdora.game import ValdoraGame
+from valdora_ai.cli.common import console
 from valdora_ai.interactive import GameSession, Outcome, run_session
 
 INTERRUPTED_EXIT = 130  # Ctrl-C: the shell convention for SIGINT (128 + 2)
@@ -35,23 +34,14 @@ def _read(prompt: str) -> str:
     return line
 
 
-def play_interactive(game: ValdoraGame | None, seats: list[str], seed: int,
-                     record: Path | None, resume: Path | None, hint_agent: str,
-                     rules_data: Path | None) -> None:
-    """Play a game with people at the terminal, or continue a saved one."""
-    with user_errors():
-        if resume is not None:
-            session = GameSession.resume(resume, rules_data=rules_data)
-            record = record or resume
-        else:
-            assert game is not None
-            session = GameSession.new(game, seats, seed)
-            record = record or default_record_path(seed)
-        make_agent(hint_agent, session.game)  # a bad --hint-agent fails now, not at 'hint'
-        session.write_record(record)
-        console.print(f"recording to {record}; type 'help' for the commands")
-        outcome = run_session(session, _read, RichView(console), record=record,
-                              hint_agent=hint_agent)
+def play_interactive(session: GameSession, record: Path, hint_agent: str) -> None:
+    """Play `session` at the terminal, rewriting `record` as it goes; exit code 130
+    after Ctrl-C. Call inside :func:`user_errors`."""
+    make_agent(hint_agent, session.game)  # a bad --hint-agent fails now, not at 'hint'
+    session.write_record(record)
+    console.print(f"recording to {record}; type 'help' for the commands")
+    outcome = run_session(session, _read, RichView(console), record=record,
+                          hint_agent=hint_agent)
     if outcome is Outcome.FINISHED:
         console.print(f"record written to {record}")
         return

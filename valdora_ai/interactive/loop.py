@@ -50,8 +50,8 @@ def _play(session: GameSession, read: Reader, view: View, record: Path,
     while not session.state.is_terminal():
         seat = session.state.current_player
         if session.is_human(seat):
-            step = _HumanTurn(session, view, hint_agent).run(read)
-            if step is _Next.QUIT:
+            left = _HumanTurn(session, view, hint_agent).run(read)
+            if left is _Next.QUIT:
                 return Outcome.QUIT
         else:
             turn, analysis = session.bot_turn()
@@ -77,12 +77,12 @@ class _HumanTurn:
         while self.board.current_player == self.seat:
             line = read(f"seat {self.seat} > ")
             try:
-                step = self._handle(parse_command(line))
+                left = self._handle(parse_command(line))
             except ValdoraError as exc:
                 self.view.error(str(exc))
                 continue
-            if step is not None:
-                return step
+            if left is not None:
+                return left
         turn = self.session.commit(self.start, self.steps, self.board)
         self.view.turn_played(len(self.session.turns), turn, "you", "")
         return _Next.DONE
@@ -112,9 +112,10 @@ class _HumanTurn:
         return None
 
     def _labels(self) -> list[str]:
+        """The menu: each legal step as written in a turn (a lone END is 'pass')."""
         legal = self.board.legal_steps()
-        if not self.steps and legal == [0]:
-            return ["pass"]
+        if not self.steps:
+            return [self.game.format_turn(self.board, [step]) for step in legal]
         return [self.game.describe_step(self.board, step) for step in legal]
 
     def _show_position(self) -> None:

@@ -46,15 +46,12 @@ class Suggestion:
 class GameSession:
     """The state of a game between people and bots, and its history of turns."""
 
-    def __init__(self, game: ValdoraGame, seed: int, seats: tuple[str, ...],
-                 turns: list[PlayedTurn] | None = None) -> None:
+    def __init__(self, game: ValdoraGame, seed: int, seats: tuple[str, ...]) -> None:
         self.game = game
         self.seed = seed
         self.seats = seats
         self.turns: list[PlayedTurn] = []
         self.state: Any = game.new_state(seed)
-        for turn in turns or []:
-            self._replay(turn)
 
     @classmethod
     def new(cls, game: ValdoraGame, seats: list[str], seed: int) -> GameSession:
