@@ -90,14 +90,18 @@ class Terminal:
     PROMPT = b" > "
 
     def __init__(self, *args: str, cwd: Path) -> None:
-        script = Path(sys.executable).with_name("valdora")
-        command = [str(script)] if script.exists() else [sys.executable, "-m",
-                                                         "valdora_ai.cli.app"]
         self.process = subprocess.Popen(
-            [*command, *args], cwd=cwd,
+            [*self.command(), *args], cwd=cwd,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         self.transcript = b""
         self._unread = b""
+
+    @staticmethod
+    def command() -> list[str]:
+        """The installed `valdora` next to this interpreter (or the module)."""
+        script = Path(sys.executable).with_name("valdora")
+        return [str(script)] if script.exists() else [sys.executable, "-m",
+                                                      "valdora_ai.cli.app"]
 
     def wait_for_prompt(self, timeout: float = 20.0) -> str | None:
         """The output up to the next prompt, or None when the program has ended."""

@@ -6,7 +6,12 @@ types: whole turns (the hint agent's suggestions), menu numbers, bad input, comm
 
 from __future__ import annotations
 
+import re
+import shlex
+import shutil
 import signal
+import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -142,3 +147,39 @@ def test_a_default_record_name_is_chosen_and_announced(
         assert result.exit_code == 0, result.output
         assert f"recording to {expected}" in result.output
         assert (tmp_path / expected).exists()
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_in_a_real_terminal_ctrl_c_saves_the_game(tmp_path: Path) -> None:
+    """In tmux: a terminal, so Rich draws for it and Ctrl-C is a key press."""
+    socket = str(tmp_path / "tmux")
+    command = f"{shlex.join(Terminal.command())} play --seat human --seed 4 --record t.jsonl" \
+              f"; echo EXIT=$? > exit.txt"
+    tmux = ["tmux", "-S", socket]
+    subprocess.run([*tmux, "new-session", "-d", "-x", "130", "-y", "50", "-c", str(tmp_path),
+                    command], check=True)
+    try:
+        def screen() -> str:
+            return subprocess.run([*tmux, "capture-pane", "-p"], capture_output=True,
+                                  text=True).stdout
+
+        _wait(lambda: "seat 0 >" in screen())  # capture-pane drops trailing blanks
+        subprocess.run([*tmux, "send-keys", "hint", "Enter"], check=True)
+        _wait(lambda: "hint: " in screen())
+        hinted = re.search(r"hint: (.*?)(?: \.\.\. \(then|   -- )", screen())
+        assert hinted
+        subprocess.run([*tmux, "send-keys", hinted.group(1), "Enter"], check=True)
+        _wait(lambda: "turn   3  seat 2" in screen())
+        subprocess.run([*tmux, "send-keys", "C-c"], check=True)
+        _wait(lambda: (tmp_path / "exit.txt").exists())
+    finally:
+        subprocess.run([*tmux, "kill-server"], capture_output=True)
+    assert (tmp_path / "exit.txt").read_text().strip() == "EXIT=130"
+    assert len(va.replay(tmp_path / "t.jsonl").plays) == 3
+
+
+def _wait(condition, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the terminal did not show what was expected"
+        time.sleep(0.05)
