@@ -28,9 +28,9 @@ def play(
                        "greedy, random, greedy:seed=3, or human (you play it at the "
                        "terminal). Missing seats are greedy.")] = None,
     players: Annotated[int | None, typer.Option(
-        "--players", "-p", help="Number of players.  [default: 3]")] = None,
+        "--players", "-p", help="Number of players (default 3).")] = None,
     seed: Annotated[int | None, typer.Option(
-        "--seed", help="Seed of the setup (and the agents).  [default: 1]")] = None,
+        "--seed", help="Seed of the setup and the agents (default 1).")] = None,
     record: Annotated[Path | None, typer.Option(
         "--record", help="Write the game record (JSON lines) to this file.",
         dir_okay=False)] = None,
