@@ -207,3 +207,16 @@ def test_save_writes_the_game_so_far(tmp_path: Path) -> None:
     assert replay(target).plays == []
     [error] = view.of("error")
     assert error[1].startswith(f"{tmp_path}/no/such/dir.jsonl: cannot save (")
+
+
+def test_an_unfinished_record_replays_but_cannot_claim_a_result(tmp_path: Path) -> None:
+    session = _session()
+    _run(session, hint_follower(session, turns=2), tmp_path / "g.jsonl")
+    assert not replay(tmp_path / "g.jsonl").finished
+    lines = (tmp_path / "g.jsonl").read_text()
+    result = '{"result": {"scores": [0, 0, 0], "winners": [0, 1, 2], "rounds": 2, ' \
+             '"capped": false}}\n'
+    (tmp_path / "bad.jsonl").write_text(lines + result)
+    with pytest.raises(va.RecordError, match="bad.jsonl: the record has a result but its "
+                                             "game is not over"):
+        replay(tmp_path / "bad.jsonl")
