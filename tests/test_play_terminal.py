@@ -115,6 +115,7 @@ def test_people_at_two_seats_take_turns(tmp_path: Path) -> None:
     assert "turn   1  seat 0 (greedy:seed=2)" in result.output
     assert "Turn 2 · round 1 · seat 1 (human) to move" in result.output
     assert "Turn 3 · round 1 · seat 2 (human) to move" in result.output
+    assert "turn   2  seat 1 (human)" in result.output
     assert "quit: the game so far is saved" in result.output
     assert va.replay(tmp_path / "g.jsonl").header.seats == ("greedy:seed=2", "human", "human")
 

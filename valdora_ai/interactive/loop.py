@@ -84,7 +84,8 @@ class _HumanTurn:
             if left is not None:
                 return left
         turn = self.session.commit(self.start, self.steps, self.board)
-        self.view.turn_played(len(self.session.turns), turn, "you", "")
+        who = "you" if len(self.session.humans) == 1 else "human"
+        self.view.turn_played(len(self.session.turns), turn, who, "")
         return _Next.DONE
 
     def _handle(self, command: Command) -> _Next | None:
