@@ -108,6 +108,14 @@ class GameSession:
         self.state = end
         return turn
 
+    def play_turn(self, text: str) -> PlayedTurn:
+        """Play a whole turn written in the notation for the player to move (checked)."""
+        steps = self.game.parse_turn(self.state, text)
+        board = self.state.copy()
+        for step in steps:
+            board.play(step)
+        return self.commit(self.state, steps, board)
+
     def bot_turn(self) -> tuple[PlayedTurn, Analysis]:
         """Let the bot to move play its whole turn; the analysis of its first decision."""
         seat = self.state.current_player
