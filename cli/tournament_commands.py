@@ -27,6 +27,7 @@ from rich.progress import (
 from valdora_ai.cli.common import RulesData, console, user_errors
 from valdora_ai.tournament import Progress as RunProgress
 from valdora_ai.tournament import Report, TournamentSpec, load_report
+from valdora_ai.tournament.cluster import CONNECT_TIMEOUT
 from valdora_ai.tournament.report import build_report
 from valdora_ai.tournament.runner import run
 from valdora_ai.tournament.sprt import parse_sprt
@@ -64,6 +65,9 @@ def tournament(
     address: Annotated[str | None, typer.Option(
         "--address", help="Dask scheduler address for --backend dask, e.g. tcp://host:8786.")
     ] = None,
+    connect_timeout: Annotated[float, typer.Option(
+        "--connect-timeout", help="Seconds to wait for the Dask scheduler to answer.")
+    ] = CONNECT_TIMEOUT,
     sprt: Annotated[str | None, typer.Option(
         "--sprt", help="ELO0,ELO1: with two entrants, stop when a sequential probability "
                        "ratio test on block results decides.")] = None,
@@ -96,6 +100,7 @@ def tournament(
         try:
             with display:
                 report = run(spec, db_path, jobs=jobs, backend=backend, address=address,
+                             connect_timeout=connect_timeout,
                              records=records, sprt=test, on_progress=display.update)
         except KeyboardInterrupt:
             console.print(f"interrupted: finished games are in {db_path}; run the same "

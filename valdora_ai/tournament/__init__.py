@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from valdora_ai.tournament.cluster import CONNECT_TIMEOUT
 from valdora_ai.tournament.config import TournamentError, TournamentSpec
 from valdora_ai.tournament.report import Report, build_report
 from valdora_ai.tournament.runner import Progress, ProgressCallback, run
@@ -30,7 +31,8 @@ from valdora_ai.tournament.storage import ResultsDB
 def run_tournament(entrants: Sequence[str], *, players: int = 3, games: int = 60,
                    seed: int = 1, game: str = "valdora", rules_data: str | Path | None = None,
                    db: str | Path | None = None, jobs: int = -1, backend: str = "local",
-                   address: str | None = None, records: str | Path | None = None,
+                   address: str | None = None, connect_timeout: float = CONNECT_TIMEOUT,
+                   records: str | Path | None = None,
                    sprt: tuple[float, float] | None = None,
                    on_progress: ProgressCallback | None = None) -> Report:
     """Play (or resume) a tournament between agent specs and return its report.
@@ -41,7 +43,8 @@ def run_tournament(entrants: Sequence[str], *, players: int = 3, games: int = 60
     """
     spec = TournamentSpec(entrants=tuple(entrants), players=players, games=games, seed=seed,
                           game=game, rules_data=None if rules_data is None else str(rules_data))
-    return run(spec, db, jobs=jobs, backend=backend, address=address, records=records,
+    return run(spec, db, jobs=jobs, backend=backend, address=address,
+               connect_timeout=connect_timeout, records=records,
                sprt=None if sprt is None else SPRT(*sprt), on_progress=on_progress)
 
 

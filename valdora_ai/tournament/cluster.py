@@ -40,10 +40,11 @@ def parallel_backend(backend: str = "local", address: str | None = None,
                               ) from None
     try:
         client = Client(address, timeout=timeout, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as exc:
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise TournamentError(f"--address {address}: cannot reach a Dask scheduler within "
-                              f"{timeout:g} s ({reason})") from None
+    except (OSError, TimeoutError) as exc:
+        raise TournamentError(f"--address {address}: no Dask scheduler answered within "
+                              f"{timeout:g} s ({type(exc).__name__})") from None
+    except ValueError as exc:
+        raise TournamentError(f"--address {address}: {exc}") from None
     try:
         with joblib.parallel_config(backend="dask", client=client):
             yield

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from joblib import Parallel, delayed
 
-from valdora_ai.tournament.cluster import parallel_backend
+from valdora_ai.tournament.cluster import CONNECT_TIMEOUT, parallel_backend
 from valdora_ai.tournament.config import TournamentError, TournamentSpec
 from valdora_ai.tournament.games import GameTask, Played, play_task
 from valdora_ai.tournament.report import Report, block_results, build_report
@@ -50,7 +50,8 @@ def tasks(spec: TournamentSpec, blocks: Iterable[int], done: set[tuple[int, int]
 
 def run(spec: TournamentSpec, db_path: str | Path | None = None, *, jobs: int = -1,
         backend: str = "local", address: str | None = None,
-        records: str | Path | None = None, sprt: SPRT | None = None,
+        connect_timeout: float = CONNECT_TIMEOUT, records: str | Path | None = None,
+        sprt: SPRT | None = None,
         on_progress: ProgressCallback | None = None) -> Report:
     """Play (or resume) the tournament and return its report."""
     db_path = Path(db_path) if db_path is not None else spec.default_db()
@@ -58,7 +59,8 @@ def run(spec: TournamentSpec, db_path: str | Path | None = None, *, jobs: int = 
     record_dir = Path(records) if records is not None else None
     if sprt is not None and len(spec.entrants) != 2:
         raise TournamentError(f"--sprt compares two entrants, got {len(spec.entrants)}")
-    with parallel_backend(backend, address), ResultsDB.open(db_path, identity) as db:
+    with (parallel_backend(backend, address, connect_timeout),
+          ResultsDB.open(db_path, identity) as db):
         if record_dir is not None:
             record_dir.mkdir(parents=True, exist_ok=True)
         if sprt is not None:
