@@ -107,7 +107,7 @@ def tournament(
                           "command to resume")
             raise typer.Exit(130) from None
         _finish(report, quiet, plot, json_file, csv_file)
-        if not quiet:
+        if not quiet and Path("-") not in (json_file, csv_file):
             console.print(f"results in {db_path}")
 
 

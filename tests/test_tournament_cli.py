@@ -1,0 +1,127 @@
+"""`valdora tournament` and `valdora tournament report` through the CLI."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from valdora_ai.cli.app import app
+from valdora_ai.tournament.storage import ResultsDB
+
+runner = CliRunner()
+RUN = ["tournament", "-a", "greedy", "-a", "random", "-n", "6", "--seed", "4", "-j", "1"]
+
+
+def _one_line_error(args: list[str]) -> str:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1, result.output
+    text = result.output.strip()
+    assert text.startswith("error: ") and "\n" not in text, text
+    return text
+
+
+@pytest.fixture
+def played(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, str]:
+    """One six-game tournament with every export; returns the directory and its output."""
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, [*RUN, "--db", "t.sqlite", "--json", "t.json", "--csv",
+                                 "t.csv", "--plot", "t.png", "--records", "games"])
+    assert result.exit_code == 0, result.output
+    return tmp_path, result.output
+
+
+def test_run_prints_standings_seats_and_where_the_results_are(played: tuple[Path, str]) -> None:
+    _, output = played
+    assert "valdora, 3 players, seed 4: 6 games (1 complete blocks)" in output
+    for heading in ("entrant", "win share", "95% CI", "score ± se", "rank ± se", "rating μ ± σ",
+                    "By seat", "seat 2"):
+        assert heading in output
+    assert output.rstrip().endswith("results in t.sqlite")
+
+
+def test_report_reprints_the_same_tables(played: tuple[Path, str]) -> None:
+    _, output = played
+    result = runner.invoke(app, ["tournament", "report", "--db", "t.sqlite"])
+    assert result.exit_code == 0, result.output
+    assert output.startswith(result.output)
+
+
+def test_exports_match_the_database(played: tuple[Path, str]) -> None:
+    directory, _ = played
+    document = json.loads((directory / "t.json").read_text())
+    assert document["games"] == 6 and document["identity"]["entrants"] == ["greedy", "random"]
+    with ResultsDB.open(directory / "t.sqlite") as db:
+        rows = db.rows()
+    greedy = next(line for line in document["standings"] if line["label"] == "greedy")
+    greedy_shares = [row.shares[s] for row in rows for s, e in enumerate(row.seats) if e == 0]
+    assert greedy["games"] == len(greedy_shares) == 9
+    assert greedy["win_share"] == pytest.approx(sum(greedy_shares) / 9)
+    table = list(csv.DictReader(io.StringIO((directory / "t.csv").read_text())))
+    assert [r["entrant"] for r in table] == [line["label"] for line in document["standings"]]
+    assert float(table[0]["rating_mu"]) == pytest.approx(document["standings"][0]["rating"]["mu"])
+    assert (directory / "t.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_every_game_is_saved_as_a_record_that_replays(played: tuple[Path, str]) -> None:
+    directory, _ = played
+    with ResultsDB.open(directory / "t.sqlite") as db:
+        rows = db.rows()
+    records = sorted((directory / "games").glob("*.jsonl"))
+    assert len(records) == len(rows) == 6
+    for row, record in zip(rows, records, strict=True):
+        result = runner.invoke(app, ["replay", str(record)])
+        assert result.exit_code == 0, result.output
+        header = json.loads(record.read_text().splitlines()[0])
+        assert header["seed"] == row.seed and tuple(header["seats"]) == row.specs
+        last = json.loads(record.read_text().splitlines()[-1])
+        assert tuple(last["result"]["scores"]) == row.scores
+
+
+def test_json_to_standard_output_prints_only_json(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, [*RUN, "--json", "-"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["games"] == 6
+    assert len(list(tmp_path.glob("tournament-*.sqlite"))) == 1  # the default database
+
+
+def test_sprt_prints_the_ratio_after_each_block(tmp_path: Path) -> None:
+    result = runner.invoke(app, [*RUN[:5], "-n", "60", "--sprt", "0,50", "-j", "1",
+                                 "--db", str(tmp_path / "s.sqlite")])
+    assert result.exit_code == 0, result.output
+    assert "SPRT after 1 blocks: LLR 0.00" in result.output
+    assert "SPRT after 2 blocks: LLR" in result.output
+    assert "H1 accepted: the first entrant is at least 50 Elo stronger" in result.output
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["-a", "greedy", "-a", "bogus"], "unknown agent 'bogus'"),
+    (["-a", "greedy"], "at least two entrants"),
+    (["-a", "greedy", "-a", "random", "-p", "7"], "not 7"),
+    (["-a", "greedy", "-a", "random", "--sprt", "50"], "--sprt: expected ELO0,ELO1"),
+    (["-a", "greedy", "-a", "random", "--backend", "dask"], "needs --address"),
+])
+def test_bad_options_are_one_line_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                         args: list[str], message: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert message in _one_line_error(["tournament", *args, "-n", "6", "-j", "1"])
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_report_and_resume_errors_leave_the_database_alone(played: tuple[Path, str]) -> None:
+    directory, _ = played
+    before = (directory / "t.sqlite").read_bytes()
+    assert "belongs to another tournament" in _one_line_error(
+        ["tournament", "-a", "greedy", "-a", "greedy:seed=2", "--db", "t.sqlite"])
+    assert "no such tournament database" in _one_line_error(
+        ["tournament", "report", "--db", "missing.sqlite"])
+    assert "not a tournament database" in _one_line_error(
+        ["tournament", "report", "--db", "t.csv"])
+    assert (directory / "t.sqlite").read_bytes() == before
+    assert not (directory / "missing.sqlite").exists()
