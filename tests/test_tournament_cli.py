@@ -125,3 +125,20 @@ def test_report_and_resume_errors_leave_the_database_alone(played: tuple[Path, s
         ["tournament", "report", "--db", "t.csv"])
     assert (directory / "t.sqlite").read_bytes() == before
     assert not (directory / "missing.sqlite").exists()
+
+
+def test_a_terminal_shows_a_progress_bar_with_eta_and_live_standings(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rich.console import Console
+
+    from valdora_ai.cli import tournament_commands
+
+    screen = io.StringIO()
+    terminal = Console(file=screen, force_terminal=True, width=120, color_system=None)
+    monkeypatch.setattr(tournament_commands, "console", terminal)
+    monkeypatch.setattr(tournament_commands, "LIVE_REFRESH", 0.0)
+    result = runner.invoke(app, [*RUN, "--db", str(tmp_path / "t.sqlite")])
+    assert result.exit_code == 0, result.output
+    shown = screen.getvalue()
+    assert "6/6" in shown and "ETA" in shown
+    assert shown.count("rating μ ± σ") >= 2  # the live table, then the final one
