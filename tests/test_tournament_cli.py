@@ -106,11 +106,14 @@ def test_sprt_prints_the_ratio_after_each_block(tmp_path: Path) -> None:
     (["-a", "greedy", "-a", "random", "-p", "7"], "not 7"),
     (["-a", "greedy", "-a", "random", "--sprt", "50"], "--sprt: expected ELO0,ELO1"),
     (["-a", "greedy", "-a", "random", "--backend", "dask"], "needs --address"),
+    (["-a", "greedy", "-a", "random", "--address", "tcp://h:1"], "--address needs --backend"),
+    (["-a", "greedy", "-a", "random", "-j", "0"], "--jobs must be positive"),
+    (["-a", "greedy", "-a", "random", "--db", "no/such/dir/t.sqlite"], "cannot open the database"),
 ])
 def test_bad_options_are_one_line_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                          args: list[str], message: str) -> None:
     monkeypatch.chdir(tmp_path)
-    assert message in _one_line_error(["tournament", *args, "-n", "6", "-j", "1"])
+    assert message in _one_line_error(["tournament", "-n", "6", "-j", "1", *args])
     assert list(tmp_path.iterdir()) == []
 
 

@@ -57,6 +57,9 @@ def run(spec: TournamentSpec, db_path: str | Path | None = None, *, jobs: int = 
     db_path = Path(db_path) if db_path is not None else spec.default_db()
     identity = spec.identity()
     record_dir = Path(records) if records is not None else None
+    if jobs == 0:
+        raise TournamentError("--jobs must be positive, or negative to count back from all "
+                              "cores (-1: all)")
     if sprt is not None and len(spec.entrants) != 2:
         raise TournamentError(f"--sprt compares two entrants, got {len(spec.entrants)}")
     with (parallel_backend(backend, address, connect_timeout),

@@ -80,7 +80,10 @@ class ResultsDB:
         if stored is not None and identity is not None and stored != identity:
             raise TournamentError(f"{path}: the database belongs to another tournament "
                                   f"({_difference(stored, identity)}); use another --db")
-        connection = sqlite3.connect(path, isolation_level=None)
+        try:
+            connection = sqlite3.connect(path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise TournamentError(f"{path}: cannot open the database ({exc})") from None
         if stored is None:
             with _transaction(connection):
                 for statement in filter(str.strip, _SCHEMA.split(";")):
