@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import signal
 import socket
 import sqlite3
@@ -20,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from valdora_ai.games.valdora.data import default_data_path
 from valdora_ai.tournament import Report, TournamentError, load_report, run_tournament
 from valdora_ai.tournament.storage import ResultsDB
 
@@ -149,6 +151,10 @@ def test_a_database_of_another_tournament_is_refused_untouched(
         run_tournament(ENTRANTS, games=6, seed=4, db=db, jobs=1)
     with pytest.raises(TournamentError, match="players: database 3, asked 4"):
         run_tournament(ENTRANTS, players=4, games=6, seed=3, db=db, jobs=1)
+    corrected = tmp_path / "corrected.toml"
+    shutil.copy(default_data_path(), corrected)
+    with pytest.raises(TournamentError, match="rules_data_sha256: database None, asked '"):
+        run_tournament(ENTRANTS, games=6, seed=3, db=db, jobs=1, rules_data=corrected)
     assert digest(db) == before
 
 
