@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import tempfile
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,8 +44,8 @@ def play_task(task: GameTask) -> Played:
     """Play one game and describe it as a database row (plus its record)."""
     options = {} if task.rules_data is None else {"rules_data": task.rules_data}
     game = make_game(task.game, players=task.players, **options)
-    with tempfile.TemporaryDirectory() as scratch:
-        record = Path(scratch, "game.jsonl") if task.record else None
+    with tempfile.TemporaryDirectory() if task.record else nullcontext() as scratch:
+        record = Path(scratch, "game.jsonl") if scratch is not None else None
         start = time.perf_counter()
         result = play_game(game, list(task.specs), task.seed, record=record)
         duration = time.perf_counter() - start
