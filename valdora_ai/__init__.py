@@ -11,6 +11,7 @@ The public API, in one place::
     agent = va.make_agent("greedy:seed=3", game)   # agents from spec strings
     result = va.play_game(game, ["greedy", "greedy", "random"], seed=1)
     replayed = va.replay("game.jsonl")             # check and re-play a record
+    report = va.run_tournament(["greedy", "random"], games=12)  # a resumable tournament
 
 Errors caused by bad input are :class:`ValdoraError` subclasses with a one-line
 message naming what is wrong and where.
