@@ -24,7 +24,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from valdora_ai.cli.common import RulesData, console, user_errors
+from valdora_ai.cli.common import RulesData, console, err_console, user_errors
 from valdora_ai.tournament import Progress as RunProgress
 from valdora_ai.tournament import Report, TournamentSpec, load_report
 from valdora_ai.tournament.cluster import CONNECT_TIMEOUT
@@ -96,7 +96,7 @@ def tournament(
                               seed=seed, rules_data=None if rules_data is None else str(rules_data))
         test = parse_sprt(sprt) if sprt is not None else None
         db_path = db if db is not None else spec.default_db()
-        display = _Display(spec, quiet)
+        display = _Display(spec, quiet, to_stdout=Path("-") in (json_file, csv_file))
         try:
             with display:
                 report = run(spec, db_path, jobs=jobs, backend=backend, address=address,
@@ -155,12 +155,17 @@ def _write(path: Path, text: str) -> None:
 
 
 class _Display:
-    """The progress bar with ETA and the live standings, on a terminal only."""
+    """The progress bar with ETA and the live standings, on a terminal only.
 
-    def __init__(self, spec: TournamentSpec, quiet: bool) -> None:
+    With an export to standard output, nothing else may go there: the SPRT's lines go
+    to standard error and there is no live display.
+    """
+
+    def __init__(self, spec: TournamentSpec, quiet: bool, to_stdout: bool) -> None:
         self.spec = spec
         self.quiet = quiet
-        self.live_display = console.is_terminal and not quiet
+        self.lines = err_console if to_stdout else console
+        self.live_display = console.is_terminal and not quiet and not to_stdout
         self.progress = Progress(TextColumn("{task.description}"), BarColumn(),
                                  MofNCompleteColumn(), TimeElapsedColumn(),
                                  TextColumn("ETA"), TimeRemainingColumn(), console=console)
@@ -179,7 +184,7 @@ class _Display:
 
     def update(self, state: RunProgress) -> None:
         if state.llr is not None and not self.quiet:
-            console.print(f"SPRT after {len(state.rows) // self.spec.block_size} blocks: "
+            self.lines.print(f"SPRT after {len(state.rows) // self.spec.block_size} blocks: "
                           f"LLR {state.llr:.2f}")
         if not self.live_display:
             return

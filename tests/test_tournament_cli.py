@@ -86,9 +86,10 @@ def test_every_game_is_saved_as_a_record_that_replays(played: tuple[Path, str]) 
 def test_json_to_standard_output_prints_only_json(tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    result = runner.invoke(app, [*RUN, "--json", "-"])
+    result = runner.invoke(app, [*RUN, "--json", "-", "--sprt", "0,50"])
     assert result.exit_code == 0, result.output
-    assert json.loads(result.output)["games"] == 6
+    assert json.loads(result.stdout)["games"] == 6
+    assert "SPRT after 1 blocks: LLR 0.00" in result.stderr
     assert len(list(tmp_path.glob("tournament-*.sqlite"))) == 1  # the default database
 
 
