@@ -91,13 +91,19 @@ def test_sigkill_mid_run_then_the_same_command_resumes(tmp_path: Path,
     assert table(load_report(db)) == table(reference)
 
 
-def test_the_same_command_again_plays_nothing(tmp_path: Path) -> None:
+def test_the_same_command_again_plays_nothing_and_more_games_extend(tmp_path: Path) -> None:
     db = tmp_path / "again.sqlite"
     first = run_tournament(ENTRANTS, games=6, seed=2, db=db, jobs=1)
     before = digest(db)
     second = run_tournament(ENTRANTS, games=6, seed=2, db=db, jobs=1)
     assert table(first) == table(second) and second.seconds == first.seconds
     assert digest(db) == before
+    with ResultsDB.open(db) as results:
+        old_rows = results.rows()
+    extended = run_tournament(ENTRANTS, games=7, seed=2, db=db, jobs=1)  # a second block
+    assert extended.games == 12 and extended.blocks == 2
+    with ResultsDB.open(db) as results:
+        assert results.rows()[:6] == old_rows
 
 
 def test_a_dask_cluster_gives_the_local_results(tmp_path: Path, reference: Report) -> None:
