@@ -13,6 +13,7 @@ from valdora_ai.backend import engine_status
 from valdora_ai.cli.data_commands import data_app
 from valdora_ai.cli.game_commands import new_position, play, replay
 from valdora_ai.cli.position_commands import position_app
+from valdora_ai.cli.tournament_commands import tournament_app
 
 app = typer.Typer(
     name="valdora",
@@ -47,6 +48,7 @@ app.command("replay")(replay)
 app.command("new-position")(new_position)
 app.add_typer(data_app, name="data")
 app.add_typer(position_app, name="position")
+app.add_typer(tournament_app, name="tournament")
 
 
 @app.command("engine-info")

@@ -1,0 +1,41 @@
+"""Tournament throughput: games per second with 1 and 2 jobs (never asserted in tests).
+
+Usage: python benchmarks/tournament_throughput.py [--games 60] [--players 3] [--jobs 1 2]
+
+Plays the same tournament (greedy agents with different seeds, one per seat) into a
+fresh database for each job count and prints wall-clock games per second, which
+includes starting the worker processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from pathlib import Path
+
+from valdora_ai.tournament import run_tournament
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
+    args = parser.parse_args()
+    entrants = [f"greedy:seed={i + 1}" for i in range(args.players)]
+    baseline = None
+    for jobs in args.jobs:
+        with tempfile.TemporaryDirectory() as scratch:
+            start = time.perf_counter()
+            report = run_tournament(entrants, players=args.players, games=args.games, seed=1,
+                                    db=Path(scratch, "bench.sqlite"), jobs=jobs)
+            wall = time.perf_counter() - start
+        rate = report.games / wall
+        baseline = baseline or rate
+        print(f"jobs {jobs}: {report.games} games in {wall:.1f} s = {rate:.2f} games/s "
+              f"(x{rate / baseline:.2f}; summed play time {report.seconds:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,149 @@
+"""`valdora tournament` and `valdora tournament report` through the CLI."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from valdora_ai.cli.app import app
+from valdora_ai.tournament.storage import ResultsDB
+
+runner = CliRunner()
+RUN = ["tournament", "-a", "greedy", "-a", "random", "-n", "6", "--seed", "4", "-j", "1"]
+
+
+def _one_line_error(args: list[str]) -> str:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1, result.output
+    text = result.output.strip()
+    assert text.startswith("error: ") and "\n" not in text, text
+    return text
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """One six-game tournament with every export; returns the directory and its output."""
+    here = tmp_path_factory.mktemp("played")
+    result = runner.invoke(app, [*RUN, "--db", str(here / "t.sqlite"), "--json",
+                                 str(here / "t.json"), "--csv", str(here / "t.csv"), "--plot",
+                                 str(here / "t.png"), "--records", str(here / "games")])
+    assert result.exit_code == 0, result.output
+    return here, result.output
+
+
+def test_run_prints_standings_seats_and_where_the_results_are(played: tuple[Path, str]) -> None:
+    _, output = played
+    assert "valdora, 3 players, seed 4: 6 games (1 complete blocks)" in output
+    for heading in ("entrant", "win share", "95% CI", "score ± se", "rank ± se", "rating μ ± σ",
+                    "By seat", "seat 2"):
+        assert heading in output
+    assert output.rstrip().endswith("t.sqlite") and "results in" in output
+
+
+def test_report_reprints_the_same_tables(played: tuple[Path, str]) -> None:
+    directory, output = played
+    result = runner.invoke(app, ["tournament", "report", "--db", str(directory / "t.sqlite")])
+    assert result.exit_code == 0, result.output
+    assert output.startswith(result.output)
+
+
+def test_exports_match_the_database(played: tuple[Path, str]) -> None:
+    directory, _ = played
+    document = json.loads((directory / "t.json").read_text())
+    assert document["games"] == 6 and document["identity"]["entrants"] == ["greedy", "random"]
+    with ResultsDB.open(directory / "t.sqlite") as db:
+        rows = db.rows()
+    greedy = next(line for line in document["standings"] if line["label"] == "greedy")
+    greedy_shares = [row.shares[s] for row in rows for s, e in enumerate(row.seats) if e == 0]
+    assert greedy["games"] == len(greedy_shares) == 9
+    assert greedy["win_share"] == pytest.approx(sum(greedy_shares) / 9)
+    table = list(csv.DictReader(io.StringIO((directory / "t.csv").read_text())))
+    assert [r["entrant"] for r in table] == [line["label"] for line in document["standings"]]
+    assert float(table[0]["rating_mu"]) == pytest.approx(document["standings"][0]["rating"]["mu"])
+    assert (directory / "t.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_every_game_is_saved_as_a_record_that_replays(played: tuple[Path, str]) -> None:
+    directory, _ = played
+    with ResultsDB.open(directory / "t.sqlite") as db:
+        rows = db.rows()
+    records = sorted((directory / "games").glob("*.jsonl"))
+    assert len(records) == len(rows) == 6
+    for row, record in zip(rows, records, strict=True):
+        result = runner.invoke(app, ["replay", str(record)])
+        assert result.exit_code == 0, result.output
+        header = json.loads(record.read_text().splitlines()[0])
+        assert header["seed"] == row.seed and tuple(header["seats"]) == row.specs
+        last = json.loads(record.read_text().splitlines()[-1])
+        assert tuple(last["result"]["scores"]) == row.scores
+
+
+def test_json_to_standard_output_prints_only_json(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, [*RUN, "--json", "-", "--sprt", "0,50"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["games"] == 6
+    assert "SPRT after 1 blocks: LLR 0.00" in result.stderr
+    assert len(list(tmp_path.glob("tournament-*.sqlite"))) == 1  # the default database
+
+
+def test_sprt_prints_the_ratio_after_each_block(tmp_path: Path) -> None:
+    result = runner.invoke(app, [*RUN[:5], "-n", "60", "--sprt", "0,50", "-j", "1",
+                                 "--db", str(tmp_path / "s.sqlite")])
+    assert result.exit_code == 0, result.output
+    assert "SPRT after 1 blocks: LLR 0.00" in result.output
+    assert "SPRT after 2 blocks: LLR" in result.output
+    assert "H1 accepted: the first entrant is at least 50 Elo stronger" in result.output
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["-a", "greedy", "-a", "bogus"], "unknown agent 'bogus'"),
+    (["-a", "greedy"], "at least two entrants"),
+    (["-a", "greedy", "-a", "random", "-p", "7"], "not 7"),
+    (["-a", "greedy", "-a", "random", "--sprt", "50"], "--sprt: expected ELO0,ELO1"),
+    (["-a", "greedy", "-a", "random", "--backend", "dask"], "needs --address"),
+    (["-a", "greedy", "-a", "random", "--address", "tcp://h:1"], "--address needs --backend"),
+    (["-a", "greedy", "-a", "random", "-j", "0"], "--jobs must be positive"),
+    (["-a", "greedy", "-a", "random", "--db", "no/such/dir/t.sqlite"], "cannot open the database"),
+])
+def test_bad_options_are_one_line_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                         args: list[str], message: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert message in _one_line_error(["tournament", "-n", "6", "-j", "1", *args])
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_report_and_resume_errors_leave_the_database_alone(played: tuple[Path, str]) -> None:
+    directory, _ = played
+    before = (directory / "t.sqlite").read_bytes()
+    assert "belongs to another tournament" in _one_line_error(
+        ["tournament", "-a", "greedy", "-a", "greedy:seed=2", "--db", str(directory / "t.sqlite")])
+    assert "no such tournament database" in _one_line_error(
+        ["tournament", "report", "--db", str(directory / "missing.sqlite")])
+    assert "not a tournament database" in _one_line_error(
+        ["tournament", "report", "--db", str(directory / "t.csv")])
+    assert (directory / "t.sqlite").read_bytes() == before
+    assert not (directory / "missing.sqlite").exists()
+
+
+def test_a_terminal_shows_a_progress_bar_with_eta_and_live_standings(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rich.console import Console
+
+    from valdora_ai.cli import tournament_commands
+
+    screen = io.StringIO()
+    terminal = Console(file=screen, force_terminal=True, width=120, color_system=None)
+    monkeypatch.setattr(tournament_commands, "console", terminal)
+    monkeypatch.setattr(tournament_commands, "LIVE_REFRESH", 0.0)
+    result = runner.invoke(app, [*RUN, "--db", str(tmp_path / "t.sqlite")])
+    assert result.exit_code == 0, result.output
+    shown = screen.getvalue()
+    assert "6/6" in shown and "ETA" in shown
+    assert shown.count("rating μ ± σ") >= 2  # the live table, then the final one

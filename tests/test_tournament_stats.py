@@ -1,0 +1,109 @@
+"""Confidence intervals, ranks, Plackett–Luce ratings and the SPRT on hand-computed cases."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from valdora_ai.tournament.config import TournamentError
+from valdora_ai.tournament.ratings import plackett_luce
+from valdora_ai.tournament.report import block_results
+from valdora_ai.tournament.sprt import SPRT, elo_score, pair_score, parse_sprt
+from valdora_ai.tournament.stats import competition_ranks, mean_se, wilson
+from valdora_ai.tournament.storage import GameRow
+
+# openskill's Plackett–Luce defaults (Weng & Lin): mu 25, sigma 25/3, beta 25/6, tau 25/300.
+MU, SIGMA, BETA, TAU = 25.0, 25 / 3, 25 / 6, 25 / 300
+
+
+def test_wilson_interval_of_7_out_of_10() -> None:
+    # p = 0.7, z = 1.96: centre (0.7 + z²/20) / (1 + z²/10) = 0.644492,
+    # half-width z / (1 + z²/10) * sqrt(0.021 + z²/400) = 0.247716.
+    interval = wilson(7, 10)
+    assert interval.low == pytest.approx(0.39678, abs=1e-5)
+    assert interval.high == pytest.approx(0.89221, abs=1e-5)
+
+
+def test_wilson_interval_at_the_edges_and_for_shared_wins() -> None:
+    assert wilson(0, 10).low == 0.0 and wilson(10, 10).high == 1.0
+    assert wilson(0, 10).high == pytest.approx(0.27753, abs=1e-5)  # z²/(n+z²)
+    half = wilson(5, 10)  # symmetric around 1/2, also with fractional successes
+    assert half.low + half.high == pytest.approx(1.0)
+    assert wilson(4.5, 10).low < half.low
+
+
+def test_mean_and_standard_error() -> None:
+    result = mean_se([1, 2, 3, 4])  # sd = sqrt(5/3), se = sd / 2
+    assert result.mean == 2.5 and result.se == pytest.approx(math.sqrt(5 / 3) / 2)
+    assert mean_se([7]).se == 0.0
+
+
+def test_ranks_put_the_winners_first_and_share_ties() -> None:
+    assert competition_ranks([10, 30, 20], [1]) == [3, 1, 2]
+    # a points tie broken by coins: the game names one winner, the other is second
+    assert competition_ranks([30, 30, 5, 5], [1]) == [2, 1, 3, 3]
+    assert competition_ranks([30, 30, 5], [0, 1]) == [1, 1, 3]
+
+
+def test_plackett_luce_two_players_one_game() -> None:
+    # s² = sigma² + tau², c = sqrt(2 (s² + beta²)), gamma = s / c.
+    # Winner: mu + s²/(2c); loser: mu - s²/(2c); both: s² (1 - gamma s²/(4c²)).
+    s2 = SIGMA**2 + TAU**2
+    c = math.sqrt(2 * (s2 + BETA**2))
+    history = plackett_luce(2, [((1, 0), (1, 2))])
+    b, a = history[-1][1], history[-1][0]
+    assert b.mu == pytest.approx(MU + s2 / (2 * c)) and a.mu == pytest.approx(MU - s2 / (2 * c))
+    shrunk = math.sqrt(s2 * (1 - math.sqrt(s2) / c * s2 / (4 * c * c)))
+    assert a.sigma == pytest.approx(shrunk) and b.sigma == pytest.approx(shrunk)
+    assert history[0][0].mu == MU and len(history) == 2
+
+
+def test_plackett_luce_entrant_in_two_seats_sums_both_results() -> None:
+    # Three equal seats ranked 1, 2, 3: c = sqrt(3 (s² + beta²)); the sets of seats not
+    # ahead are {1,2,3}, {2,3}, {3} with equal shares 1/3, 1/2, 1, so the mean changes
+    # are s²/c * (2/3, 1/6, -5/6) and the variance factors 1 - gamma s²/c² * (2/9, 17/36,
+    # 17/36). Entrant 0 plays seats 1 and 3, entrant 1 seat 2.
+    s2 = SIGMA**2 + TAU**2
+    c = math.sqrt(3 * (s2 + BETA**2))
+    step, shrink = s2 / c, math.sqrt(s2) / c * s2 / c**2
+    final = plackett_luce(2, [((0, 1, 0), (1, 2, 3))])[-1]
+    assert final[0].mu == pytest.approx(MU + step * (2 / 3 - 5 / 6))
+    assert final[1].mu == pytest.approx(MU + step / 6)
+    factor = s2 / SIGMA**2
+    assert final[0].sigma**2 == pytest.approx(
+        SIGMA**2 * factor * (1 - shrink * 2 / 9) * factor * (1 - shrink * 17 / 36))
+    assert final[1].sigma**2 == pytest.approx(SIGMA**2 * factor * (1 - shrink * 17 / 36))
+
+
+def test_elo_scores_and_pair_scores() -> None:
+    assert elo_score(0) == 0.5 and elo_score(400) == pytest.approx(10 / 11)
+    assert pair_score((0, 0, 1), (1, 3, 2), 0, 1) == 0.5  # one A seat ahead, one behind
+    assert pair_score((1, 0, 1), (2, 2, 3), 0, 1) == 0.75  # level with one, ahead of one
+
+
+def test_sprt_log_likelihood_ratio_by_hand() -> None:
+    # s0 = 0.5, s1 = 1/(1 + 10^-0.25) = 0.640065; blocks 0.6 and 0.8: mean 0.7,
+    # variance 0.01; LLR = 2 * 0.140065 * (1.4 - 1.140065) / 0.02 = 3.6408.
+    test = SPRT(0, 100)
+    assert test.llr([0.6, 0.8]) == pytest.approx(3.6408, abs=1e-4)
+    assert test.upper == pytest.approx(math.log(19)) and test.lower == pytest.approx(-math.log(19))
+    assert test.decision(3.6408) == "H1" and test.decision(-3.0) == "H0"
+    assert test.decision(0.5) is None and test.llr([0.9]) == 0.0
+
+
+def test_block_results_use_complete_blocks_in_order() -> None:
+    def row(block: int, slot: int, seats: tuple[int, ...], ranks: tuple[int, ...]) -> GameRow:
+        return GameRow(block, slot, 1, seats, ("a",) * 3, (0, 0, 0), ranks, (0, 0, 0), 1,
+                       False, 0.0, "x")
+
+    rows = [row(1, 0, (0, 1, 1), (1, 2, 3)), row(0, 1, (1, 0, 0), (1, 2, 3)),
+            row(0, 0, (0, 1, 0), (3, 1, 2)), row(2, 0, (0, 1, 1), (1, 2, 3))]
+    assert block_results(rows, 2) == [0.0]  # blocks 1 and 2 are incomplete
+    assert block_results(rows, 1) == [1.0, 1.0]  # block 0 has two games: not one block
+
+
+@pytest.mark.parametrize("text", ["5", "a,b", "10,5", "1,2,3"])
+def test_bad_sprt_bounds(text: str) -> None:
+    with pytest.raises(TournamentError, match="--sprt"):
+        parse_sprt(text)

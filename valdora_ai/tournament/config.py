@@ -1,0 +1,89 @@
+"""What a tournament is: its entrants, game, players and seed, checked up front.
+
+The :class:`TournamentSpec` identity (everything that changes the games played) is
+stored in the database, so a run can only resume the tournament it started.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from valdora_ai.agents import make_agent
+from valdora_ai.errors import ValdoraError
+from valdora_ai.games import Game, make_game
+from valdora_ai.tournament.seatings import Seating, block_design
+
+
+class TournamentError(ValdoraError):
+    """A tournament cannot run: bad entrants, a database of another one, no cluster."""
+
+
+@dataclass(frozen=True)
+class TournamentSpec:
+    """The games a tournament plays: `games` is rounded up to whole blocks."""
+
+    entrants: tuple[str, ...]
+    players: int = 3
+    games: int = 60
+    seed: int = 1
+    game: str = "valdora"
+    rules_data: str | None = None  # a component data file for the game, if not the default
+    design: tuple[Seating, ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "entrants", tuple(s.strip() for s in self.entrants))
+        if len(self.entrants) < 2:
+            raise TournamentError(f"a tournament needs at least two entrants (--agent), "
+                                  f"got {len(self.entrants)}")
+        seen: set[str] = set()
+        for spec in self.entrants:
+            if spec in seen:
+                raise TournamentError(f"entrant {spec!r} is given twice; give each copy its "
+                                      "own seed (greedy:seed=1, greedy:seed=2)")
+            seen.add(spec)
+        if self.games < 1:
+            raise TournamentError(f"--games must be at least 1, got {self.games}")
+        game = self.make_game()
+        for spec in self.entrants:
+            make_agent(spec, game, seed=0)  # a bad spec fails here, before any game
+        object.__setattr__(self, "design", tuple(block_design(len(self.entrants),
+                                                              self.players)))
+
+    def make_game(self) -> Game:
+        options = {} if self.rules_data is None else {"rules_data": self.rules_data}
+        return make_game(self.game, players=self.players, **options)
+
+    @property
+    def block_size(self) -> int:
+        return len(self.design)
+
+    @property
+    def blocks(self) -> int:
+        """Whole blocks needed for at least `games` games."""
+        return math.ceil(self.games / self.block_size)
+
+    def block_seed(self, block: int) -> int:
+        """The setup seed of a block: a fixed function of the tournament seed."""
+        digest = hashlib.sha256(f"{self.seed}/{block}".encode()).digest()
+        return int.from_bytes(digest[:4], "big")
+
+    def identity(self) -> dict[str, Any]:
+        """Everything that decides which games are played (not how many)."""
+        rules = None
+        if self.rules_data is not None:
+            try:
+                rules = hashlib.sha256(Path(self.rules_data).read_bytes()).hexdigest()
+            except OSError as exc:
+                raise TournamentError(f"{self.rules_data}: {exc.strerror}") from None
+        return {"game": self.game, "players": self.players, "entrants": list(self.entrants),
+                "seed": self.seed, "rules_data_sha256": rules}
+
+    def default_db(self) -> Path:
+        """A database name of its own per tournament, so the same command resumes."""
+        key = json.dumps(self.identity(), sort_keys=True).encode()
+        return Path(f"tournament-{hashlib.sha256(key).hexdigest()[:10]}.sqlite")

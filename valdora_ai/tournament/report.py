@@ -1,0 +1,133 @@
+"""The tournament report: standings, per-seat statistics, SPRT state; JSON and CSV.
+
+Everything is computed from the stored games in (block, slot) order, so the same
+games always give the same report, however and in whatever order they were played.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from valdora_ai.tournament.ratings import Rating, plackett_luce
+from valdora_ai.tournament.seatings import block_design
+from valdora_ai.tournament.sprt import SPRT, pair_score
+from valdora_ai.tournament.stats import Interval, MeanSE, mean_se, wilson
+from valdora_ai.tournament.storage import GameRow
+
+
+@dataclass(frozen=True)
+class Line:
+    """Results of one entrant (or one seat): each seat played is one observation."""
+
+    label: str
+    games: int
+    win_share: float
+    win_ci: Interval
+    score: MeanSE
+    rank: MeanSE
+    rating: Rating | None = None
+
+
+@dataclass(frozen=True)
+class SPRTState:
+    elo0: float
+    elo1: float
+    alpha: float
+    beta: float
+    blocks: int
+    llr: float
+    lower: float
+    upper: float
+    decision: str | None
+
+
+@dataclass(frozen=True)
+class Report:
+    identity: dict[str, Any]
+    games: int
+    blocks: int  # complete blocks
+    capped: int
+    seconds: float  # summed play time of all games
+    standings: tuple[Line, ...]  # best rating first
+    seats: tuple[Line, ...]
+    sprt: SPRTState | None
+    history: tuple[tuple[Rating, ...], ...]  # ratings per entrant after each game
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as plain JSON data (the history is left to the plot)."""
+        document = asdict(self)
+        del document["history"]
+        return document
+
+    def to_csv(self) -> str:
+        """The standings, one row per entrant."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["entrant", "games", "win_share", "win_low", "win_high", "mean_score",
+                         "score_se", "mean_rank", "rank_se", "rating_mu", "rating_sigma"])
+        for line in self.standings:
+            assert line.rating is not None
+            writer.writerow([line.label, line.games, f"{line.win_share:.6f}",
+                             f"{line.win_ci.low:.6f}", f"{line.win_ci.high:.6f}",
+                             f"{line.score.mean:.6f}", f"{line.score.se:.6f}",
+                             f"{line.rank.mean:.6f}", f"{line.rank.se:.6f}",
+                             f"{line.rating.mu:.6f}", f"{line.rating.sigma:.6f}"])
+        return out.getvalue()
+
+
+def _line(label: str, results: Sequence[tuple[float, int, int]],
+          rating: Rating | None = None) -> Line:
+    """`results`: (win share, score, rank) of each seat played."""
+    shares = [r[0] for r in results]
+    return Line(label=label, games=len(results), win_share=sum(shares) / max(len(shares), 1),
+                win_ci=wilson(sum(shares), len(shares)), score=mean_se([r[1] for r in results]),
+                rank=mean_se([r[2] for r in results]), rating=rating)
+
+
+def block_results(rows: Sequence[GameRow], block_size: int, a: int = 0, b: int = 1,
+                  ) -> list[float]:
+    """Entrant a's mean score against b in each complete block, in block order."""
+    blocks: dict[int, list[float]] = {}
+    for row in rows:
+        blocks.setdefault(row.block, []).append(pair_score(row.seats, row.ranks, a, b))
+    return [sum(v) / len(v) for _, v in sorted(blocks.items()) if len(v) == block_size]
+
+
+def build_report(identity: dict[str, Any], rows: Sequence[GameRow],
+                 sprt: SPRT | None = None) -> Report:
+    """The report of these games (any order: they are sorted here)."""
+    rows = sorted(rows, key=lambda r: (r.block, r.slot))
+    entrants = list(identity["entrants"])
+    players = int(identity["players"])
+    block_size = len(block_design(len(entrants), players))
+    history = plackett_luce(len(entrants), [(r.seats, r.ranks) for r in rows])
+    per_entrant: list[list[tuple[float, int, int]]] = [[] for _ in entrants]
+    per_seat: list[list[tuple[float, int, int]]] = [[] for _ in range(players)]
+    for row in rows:
+        for seat, entrant in enumerate(row.seats):
+            result = (row.shares[seat], row.scores[seat], row.ranks[seat])
+            per_entrant[entrant].append(result)
+            per_seat[seat].append(result)
+    lines = [_line(spec, per_entrant[e], history[-1][e]) for e, spec in enumerate(entrants)]
+    order = sorted(range(len(entrants)), key=lambda e: (-history[-1][e].mu, e))
+    sizes: dict[int, int] = {}
+    for row in rows:
+        sizes[row.block] = sizes.get(row.block, 0) + 1
+    state = None
+    if sprt is not None:
+        results = block_results(rows, block_size)
+        llr = sprt.llr(results)
+        state = SPRTState(elo0=sprt.elo0, elo1=sprt.elo1, alpha=sprt.alpha, beta=sprt.beta,
+                          blocks=len(results), llr=llr, lower=sprt.lower, upper=sprt.upper,
+                          decision=sprt.decision(llr))
+    return Report(
+        identity=dict(identity), games=len(rows),
+        blocks=sum(1 for n in sizes.values() if n == block_size),
+        capped=sum(1 for r in rows if r.capped), seconds=sum(r.duration for r in rows),
+        standings=tuple(lines[e] for e in order),
+        seats=tuple(_line(f"seat {s}", per_seat[s]) for s in range(players)),
+        sprt=state, history=tuple(tuple(h) for h in history))

@@ -1,0 +1,104 @@
+"""Running a tournament: the missing games of the design, played in parallel, stored.
+
+The runner is the only writer of the database. It lists every (block, slot) the
+tournament needs, skips those already stored (so a restarted run resumes), hands
+the rest to joblib and stores each game as it comes back, in its own transaction.
+With an SPRT the blocks are played one after another (the games of a block in
+parallel) and the test is checked after each, so where it stops never depends on
+the number of jobs.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from joblib import Parallel, delayed
+
+from valdora_ai.tournament.cluster import CONNECT_TIMEOUT, parallel_backend
+from valdora_ai.tournament.config import TournamentError, TournamentSpec
+from valdora_ai.tournament.games import GameTask, Played, play_task
+from valdora_ai.tournament.report import Report, block_results, build_report
+from valdora_ai.tournament.sprt import SPRT
+from valdora_ai.tournament.storage import GameRow, ResultsDB
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What a run reports after each stored game."""
+
+    done: int  # games stored, including those of earlier runs
+    total: int  # games the tournament asks for
+    rows: Sequence[GameRow]  # every stored game so far
+    llr: float | None = None  # with an SPRT: the ratio after the last complete block
+
+
+ProgressCallback = Callable[[Progress], None]
+
+
+def tasks(spec: TournamentSpec, blocks: Iterable[int], done: set[tuple[int, int]],
+          record: bool) -> list[GameTask]:
+    """The games of these blocks not stored yet, in (block, slot) order."""
+    return [GameTask(game=spec.game, players=spec.players, rules_data=spec.rules_data,
+                     block=block, slot=slot, seed=spec.block_seed(block), seats=seating,
+                     specs=tuple(spec.entrants[e] for e in seating), record=record)
+            for block in blocks for slot, seating in enumerate(spec.design)
+            if (block, slot) not in done]
+
+
+def run(spec: TournamentSpec, db_path: str | Path | None = None, *, jobs: int = -1,
+        backend: str = "local", address: str | None = None,
+        connect_timeout: float = CONNECT_TIMEOUT, records: str | Path | None = None,
+        sprt: SPRT | None = None,
+        on_progress: ProgressCallback | None = None) -> Report:
+    """Play (or resume) the tournament and return its report."""
+    db_path = Path(db_path) if db_path is not None else spec.default_db()
+    identity = spec.identity()
+    record_dir = Path(records) if records is not None else None
+    if jobs == 0:
+        raise TournamentError("--jobs must be positive, or negative to count back from all "
+                              "cores (-1: all)")
+    if sprt is not None and len(spec.entrants) != 2:
+        raise TournamentError(f"--sprt compares two entrants, got {len(spec.entrants)}")
+    with (parallel_backend(backend, address, connect_timeout),
+          ResultsDB.open(db_path, identity) as db):
+        if record_dir is not None:
+            record_dir.mkdir(parents=True, exist_ok=True)
+        if sprt is not None:
+            db.set_meta("sprt", [sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta])
+        rows = db.rows()
+        total = spec.blocks * spec.block_size
+        parallel = Parallel(n_jobs=jobs, return_as="generator_unordered")
+
+        def play(wave: list[GameTask]) -> None:
+            for played in parallel(delayed(play_task)(task) for task in wave):
+                _store(db, played, record_dir)
+                rows.append(played.row)
+                if on_progress is not None:
+                    on_progress(Progress(done=len(rows), total=total, rows=rows))
+
+        if sprt is None:
+            play(tasks(spec, range(spec.blocks), db.done(), record_dir is not None))
+        else:
+            for block in range(spec.blocks):
+                llr = sprt.llr(block_results(rows, spec.block_size))
+                if sprt.decision(llr) is not None:
+                    break
+                play(tasks(spec, [block], db.done(), record_dir is not None))
+                if on_progress is not None:
+                    on_progress(Progress(done=len(rows), total=total, rows=rows,
+                                         llr=sprt.llr(block_results(rows, spec.block_size))))
+        return build_report(identity, db.rows(), sprt)
+
+
+def _store(db: ResultsDB, played: Played, record_dir: Path | None) -> None:
+    """Write the record first (atomically), then the row: a stored game has its record."""
+    if record_dir is not None and played.record is not None:
+        row = played.row
+        target = record_dir / f"game-b{row.block:04d}-s{row.slot:03d}.jsonl"
+        partial = target.with_suffix(".part")
+        partial.write_text(played.record, encoding="utf-8")
+        os.replace(partial, target)
+    db.add(played.row)

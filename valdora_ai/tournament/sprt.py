@@ -1,0 +1,82 @@
+"""A sequential probability ratio test on block results, for two entrants.
+
+Each game gives entrant A's score against B: over every pair of an A seat and a B
+seat, 1 when A's seat finished ahead, 1/2 when level, 0 behind. A block's result is
+the mean over its games; blocks are independent (each has its own setup) and each
+is balanced in seats. Under an Elo model a difference of ``elo`` points means an
+expected score of ``1 / (1 + 10^(-elo/400))``. The test is the normal-approximation
+(generalized) SPRT used by engine-testing frameworks: with block results of mean
+``x`` and variance ``v`` over ``n`` blocks,
+``LLR = n (s1 - s0) (2x - s0 - s1) / (2v)``, compared with Wald's bounds
+``ln(beta / (1 - alpha))`` and ``ln((1 - beta) / alpha)``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from valdora_ai.tournament.config import TournamentError
+
+MIN_VARIANCE = 1e-4  # keeps the ratio finite when every block so far gave the same result
+
+
+def elo_score(elo: float) -> float:
+    """Expected score of a player `elo` points stronger."""
+    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+
+
+def pair_score(seats: Sequence[int], ranks: Sequence[int], a: int, b: int) -> float:
+    """Entrant `a`'s score against `b` in one game (ranks: lower is better)."""
+    pairs = [(ra, rb) for ea, ra in zip(seats, ranks, strict=True) if ea == a
+             for eb, rb in zip(seats, ranks, strict=True) if eb == b]
+    return sum(1.0 if ra < rb else 0.5 if ra == rb else 0.0 for ra, rb in pairs) / len(pairs)
+
+
+@dataclass(frozen=True)
+class SPRT:
+    """H0: A is `elo0` Elo stronger than B, against H1: `elo1` stronger."""
+
+    elo0: float
+    elo1: float
+    alpha: float = 0.05
+    beta: float = 0.05
+
+    @property
+    def lower(self) -> float:
+        return math.log(self.beta / (1 - self.alpha))
+
+    @property
+    def upper(self) -> float:
+        return math.log((1 - self.beta) / self.alpha)
+
+    def llr(self, blocks: Sequence[float]) -> float:
+        """Log-likelihood ratio of H1 against H0 after these block results."""
+        n = len(blocks)
+        if n < 2:
+            return 0.0
+        mean = sum(blocks) / n
+        variance = max(sum((x - mean) ** 2 for x in blocks) / n, MIN_VARIANCE)
+        s0, s1 = elo_score(self.elo0), elo_score(self.elo1)
+        return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance)
+
+    def decision(self, llr: float) -> str | None:
+        """"H1" (A is elo1 stronger), "H0" (elo0), or None to go on."""
+        if llr >= self.upper:
+            return "H1"
+        if llr <= self.lower:
+            return "H0"
+        return None
+
+
+def parse_sprt(text: str) -> SPRT:
+    """`ELO0,ELO1` as given to --sprt; TournamentError says what is wrong."""
+    parts = text.split(",")
+    try:
+        elo0, elo1 = (float(p) for p in parts)
+    except ValueError:
+        raise TournamentError(f"--sprt: expected ELO0,ELO1 (two numbers), got {text!r}") from None
+    if not elo1 > elo0:
+        raise TournamentError(f"--sprt: ELO1 must be greater than ELO0, got {text!r}")
+    return SPRT(elo0, elo1)

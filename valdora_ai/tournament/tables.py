@@ -1,0 +1,63 @@
+"""The report as Rich tables: standings, seats, and the SPRT state."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+
+from valdora_ai.tournament.report import Line, Report
+
+
+def _row(line: Line) -> list[str]:
+    cells = [line.label, str(line.games), f"{line.win_share:.3f}",
+             f"[{line.win_ci.low:.3f}, {line.win_ci.high:.3f}]",
+             f"{line.score.mean:.1f} ± {line.score.se:.1f}",
+             f"{line.rank.mean:.2f} ± {line.rank.se:.2f}"]
+    if line.rating is not None:
+        cells.append(f"{line.rating.mu:.1f} ± {line.rating.sigma:.1f}")
+    return cells
+
+
+def _table(title: str, lines: tuple[Line, ...], first: str, rating: bool) -> Table:
+    table = Table(title=title, title_justify="left")
+    table.add_column(first)
+    for name in ("games", "win share", "95% CI", "score ± se", "rank ± se"):
+        table.add_column(name, justify="right")
+    if rating:
+        table.add_column("rating μ ± σ", justify="right")
+    for line in lines:
+        table.add_row(*_row(line))
+    return table
+
+
+def standings_table(report: Report) -> Table:
+    """Entrants, best Plackett–Luce rating first."""
+    identity = report.identity
+    title = (f"{identity['game']}, {identity['players']} players, seed {identity['seed']}: "
+             f"{report.games} games ({report.blocks} complete blocks)")
+    return _table(title, report.standings, "entrant", rating=True)
+
+
+def seats_table(report: Report) -> Table:
+    return _table("By seat", report.seats, "seat", rating=False)
+
+
+def sprt_line(report: Report) -> str:
+    state = report.sprt
+    if state is None:
+        return ""
+    verdict = {"H1": f"H1 accepted: the first entrant is at least {state.elo1:g} Elo stronger",
+               "H0": f"H0 accepted: the first entrant is at most {state.elo0:g} Elo stronger",
+               None: "undecided"}[state.decision]
+    return (f"SPRT [{state.elo0:g}, {state.elo1:g}] after {state.blocks} blocks: "
+            f"LLR {state.llr:.2f} (bounds {state.lower:.2f}, {state.upper:.2f}): {verdict}")
+
+
+def report_renderable(report: Report) -> RenderableType:
+    """Everything the terminal shows at the end of a run or for `report`."""
+    parts: list[RenderableType] = [standings_table(report), seats_table(report)]
+    if report.sprt is not None:
+        parts.append(sprt_line(report))
+    if report.capped:
+        parts.append(f"{report.capped} games stopped at the safety cap")
+    return Group(*parts)
