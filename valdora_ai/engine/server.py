@@ -14,10 +14,12 @@ from __future__ import annotations
 import threading
 from typing import IO, Any
 
+from valdora_ai.agents import agent_classes
 from valdora_ai.engine import handlers
 from valdora_ai.engine.config import EngineConfig
-from valdora_ai.engine.positions import Games
+from valdora_ai.engine.positions import DEFAULT_GAME, Games
 from valdora_ai.engine.protocol import (
+    ACTIONS,
     INTERNAL,
     LINE_TOO_LONG,
     EngineError,
@@ -26,6 +28,7 @@ from valdora_ai.engine.protocol import (
     encode,
     error_response,
     peek_id,
+    schema,
 )
 from valdora_ai.engine.scheduler import Scheduler
 
@@ -63,7 +66,15 @@ class Engine:
         self.config = config
         self.output = Output(output)
         self.games = Games(config.rules_data)
+        self._warm_up()
         self.scheduler = Scheduler(config.workers, self.output.write, config.max_seconds)
+
+    def _warm_up(self) -> None:
+        """Load the schemas, the agents and the default game now, not on the first query."""
+        for action in ACTIONS:
+            schema(f"{action}.request")
+        agent_classes()
+        self.games.get(DEFAULT_GAME, None, "game")
 
     def handle(self, line: bytes) -> bool:
         """Answer one non-blank line; False after ``quit``."""
