@@ -1,8 +1,8 @@
 """Latency of `valdora engine`: from an analyze request to its first (partial) result.
 
-Starts the real engine, waits for its handshake, sends `--repeats` analyze queries one after another (each
-with `reportEvery`), and times from writing the request to reading the first line
-answering it: a partial result (isDuringSearch) for a searching agent, the final one
+Starts the real engine, waits for its handshake, sends `--repeats` analyze queries one
+after another (each with `reportEvery`), and times from writing the request to reading
+the first line answering it: a partial result (isDuringSearch) for a searching agent, the final one
 for an agent that does not search. Prints median, 90th percentile and maximum.
 
     python benchmarks/engine_latency.py --agent ismcts --repeats 30

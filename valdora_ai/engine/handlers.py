@@ -140,9 +140,10 @@ class SearchJob:
         if self.top_k is not None:
             analysis = analysis.top(self.top_k)
         body = analysis.to_json()
-        for candidate, data in zip(analysis.candidates, body["candidates"], strict=True):
-            data["move"] = self._tokens([candidate.step])[0]
-            data["pvMoves"] = self._tokens(list(candidate.pv))
+        body["candidates"] = [
+            {"step": candidate.step, "move": self._tokens([candidate.step])[0], **data,
+             "pvMoves": self._tokens(list(candidate.pv))}
+            for candidate, data in zip(analysis.candidates, body["candidates"], strict=True)]
         return {**head, "isDuringSearch": during, "terminated": terminated, **body}
 
     def _tokens(self, steps: list[int]) -> list[str]:

@@ -68,9 +68,7 @@ def decode(line: bytes) -> dict[str, Any]:
     try:
         request = json.loads(line, parse_constant=_reject_constant)
     except (ValueError, RecursionError) as exc:  # includes JSON and UTF-8 decoding errors
-        reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)[:200]
-        raise EngineError(INVALID_JSON,
-                          f"not a JSON object: {reason or type(exc).__name__}") from None
+        raise EngineError(INVALID_JSON, f"not valid JSON: {_reason(exc)}") from None
     if not isinstance(request, dict):
         raise EngineError(INVALID_REQUEST, "a request must be a JSON object")
     action = request.get("action")
@@ -84,6 +82,16 @@ def decode(line: bytes) -> dict[str, Any]:
     except SchemaViolation as exc:
         raise EngineError(INVALID_REQUEST, str(exc), exc.field) from None
     return request
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, json.JSONDecodeError):
+        return f"{exc.msg} (column {exc.colno})"
+    if isinstance(exc, UnicodeDecodeError):
+        return f"not UTF-8 (byte {exc.object[exc.start]:#04x} at {exc.start})"
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    return str(exc)[:200] or type(exc).__name__
 
 
 def request_id(request: Any) -> RequestId:
