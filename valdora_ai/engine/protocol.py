@@ -33,7 +33,6 @@ BAD_AGENT = "bad_agent"
 BUDGET_LIMIT = "budget_limit"
 NO_DECISION = "no_decision"
 NOT_TO_MOVE = "not_to_move"
-SHUTTING_DOWN = "shutting_down"
 INTERNAL = "internal"
 
 RequestId = str | int | float | None
@@ -66,7 +65,7 @@ def _reject_constant(name: str) -> float:
 def decode(line: bytes) -> dict[str, Any]:
     """The request on one line, checked against its action's schema (EngineError if bad)."""
     try:
-        request = json.loads(line, parse_constant=_reject_constant)
+        request = json.loads(line.strip(), parse_constant=_reject_constant)
     except (ValueError, RecursionError) as exc:  # includes JSON and UTF-8 decoding errors
         raise EngineError(INVALID_JSON, f"not valid JSON: {_reason(exc)}") from None
     if not isinstance(request, dict):
