@@ -5,7 +5,7 @@ after another (each with `reportEvery`), and times from writing the request to r
 the first line answering it: a partial result (isDuringSearch) for a searching agent, the final one
 for an agent that does not search. Prints median, 90th percentile and maximum.
 
-    python benchmarks/engine_latency.py --agent ismcts --repeats 30
+    python benchmarks/engine_latency.py --agent ismcts --repeats 30 [--background 2]
 """
 
 from __future__ import annotations
@@ -26,14 +26,21 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=1.0, help="budget of each search")
     parser.add_argument("--report-every", type=float, default=0.05)
+    parser.add_argument("--background", type=int, default=0,
+                        help="long searches kept running meanwhile (load on the engine)")
     args = parser.parse_args()
     valdora = Path(sys.executable).with_name("valdora")
-    engine = subprocess.Popen([str(valdora), "engine", "--workers", "1"],
+    workers = str(args.background + 1)
+    engine = subprocess.Popen([str(valdora), "engine", "--workers", workers],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     assert engine.stdin is not None and engine.stdout is not None
     engine.stdin.write(b'{"id": "hello", "action": "version"}\n')  # wait until it is up
     engine.stdin.flush()
     engine.stdout.readline()
+    for i in range(args.background):
+        busy = {"id": f"bg{i}", "action": "analyze", "agent": args.agent,
+                "setup": {"players": args.players, "seed": 1000 + i}, "budget": {"seconds": 60}}
+        engine.stdin.write(json.dumps(busy).encode() + b"\n")
     latencies, kinds = [], set()
     for i in range(args.repeats):
         request = {"id": i, "action": "analyze", "agent": args.agent,
@@ -45,6 +52,8 @@ def main() -> None:
         first = None
         while True:
             response = json.loads(engine.stdout.readline())
+            if response["id"] != i:
+                continue  # a background search
             if "error" in response:
                 sys.exit(f"error: {response['error']['message']}")
             if first is None:
@@ -57,8 +66,8 @@ def main() -> None:
     engine.stdin.close()
     engine.wait()
     ms = sorted(1000 * x for x in latencies)
-    print(f"agent {args.agent}, {args.players} players, {args.repeats} queries, first result "
-          f"was {'/'.join(sorted(kinds))}")
+    print(f"agent {args.agent}, {args.players} players, {args.repeats} queries, "
+          f"{args.background} background searches, first result was {'/'.join(sorted(kinds))}")
     print(f"latency to first result: median {statistics.median(ms):.1f} ms, "
           f"p90 {ms[int(0.9 * (len(ms) - 1))]:.1f} ms, max {ms[-1]:.1f} ms")
 

@@ -133,3 +133,22 @@ def test_a_bad_position_field_is_named_by_its_path(engine: EngineProcess) -> Non
     assert reply["error"] == {"code": "bad_position", "field": "position.seats[1].coins",
                               "message": "position.seats[1].coins: expected an integer, "
                                          "got a string"}
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    (["--workers", "0"], "error: --workers must be at least 1, got 0"),
+    (["--max-seconds", "0"], "error: --max-seconds must be positive, got 0.0"),
+    (["--agent", "nope"], "error: unknown agent 'nope'"),
+    (["--rules-data", "missing.toml"], "error: "),
+])
+def test_bad_engine_options_are_one_error_line(options: list[str], message: str,
+                                               tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from valdora_ai.cli.app import app
+
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["engine", *options], input="")
+    assert result.exit_code == 1 and result.output.startswith(message)
+    assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output

@@ -11,6 +11,7 @@ handling a request becomes an ``internal`` error response for that request.
 
 from __future__ import annotations
 
+import sys
 import threading
 from typing import IO, Any
 
@@ -33,6 +34,9 @@ from valdora_ai.engine.protocol import (
 from valdora_ai.engine.scheduler import Scheduler
 
 _CHUNK = 1 << 16
+# Searches hold the GIL between bytecode switches; a short interval lets the reader and
+# a newly started search get their turn quickly while others run (Python's default: 5 ms).
+SWITCH_INTERVAL = 0.0005
 
 
 class Output:
@@ -138,12 +142,17 @@ def _read_lines(stream: IO[bytes], limit: int, output: Output) -> Any:
 
 def serve(config: EngineConfig, stdin: IO[bytes], stdout: IO[bytes]) -> int:
     """Run the engine until ``quit`` or end of input; the exit status (0)."""
-    engine = Engine(config, stdout)
-    for line in _read_lines(stdin, config.max_line_bytes, engine.output):
-        if engine.output.broken:
-            engine.scheduler.terminate(every=True)
-            break
-        if line.strip() and not engine.handle(line):
-            return 0
-    engine.finish()
-    return 0
+    previous = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    try:
+        engine = Engine(config, stdout)
+        for line in _read_lines(stdin, config.max_line_bytes, engine.output):
+            if engine.output.broken:
+                engine.scheduler.terminate(every=True)
+                break
+            if line.strip() and not engine.handle(line):
+                return 0
+        engine.finish()
+        return 0
+    finally:
+        sys.setswitchinterval(previous)
