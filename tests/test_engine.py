@@ -152,3 +152,33 @@ def test_bad_engine_options_are_one_error_line(options: list[str], message: str,
     result = CliRunner().invoke(app, ["engine", *options], input="")
     assert result.exit_code == 1 and result.output.startswith(message)
     assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+
+
+def test_a_belief_position_passes_through_chance_nodes(engine: EngineProcess) -> None:
+    game = va.make_game("valdora", players=3)
+    belief = game.observation(game.new_state(seed=1), 0).to_json()["position"]
+    turned = engine.ask({"id": "t", "action": "apply", "position": belief,
+                         "steps": ["C", "tR"]})
+    assert turned["status"] == "chance" and turned["toMove"] is None
+    outcomes = engine.ask({"id": "o", "action": "legal", "position": turned["position"]})
+    assert outcomes["status"] == "chance"
+    assert abs(sum(s["probability"] for s in outcomes["steps"]) - 1) < 1e-9
+    waiting = engine.ask({"id": "w", "action": "analyze", "position": turned["position"]})
+    assert waiting["error"]["code"] == "no_decision"
+    face = outcomes["steps"][0]["move"]
+    revealed = engine.ask({"id": "r", "action": "apply", "position": turned["position"],
+                           "steps": [face]})
+    assert revealed["applied"] == [face] and revealed["status"] in ("chance", "decision")
+
+
+def test_a_record_turn_that_never_starts_is_refused(engine: EngineProcess,
+                                                    tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    result = va.play_game(va.make_game("valdora", players=3), ["greedy"] * 3, seed=4,
+                          record=record)
+    reply = engine.ask({"id": "x", "action": "legal", "record": record.read_text(),
+                        "turn": result.turns + 2})
+    assert reply["error"]["code"] == "bad_record" and reply["error"]["field"] == "turn"
+    last = engine.ask({"id": "y", "action": "legal", "record": record.read_text(),
+                       "turn": result.turns + 1})
+    assert last["status"] == "over" and last["steps"] == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -37,3 +38,17 @@ def test_node_client_talks_to_the_engine() -> None:
         "engine exited with 0",
     ]
     assert done.stderr == ""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+def test_node_client_streams_a_search() -> None:
+    valdora = engine_command()[0]
+    if not valdora.endswith("valdora"):
+        pytest.skip("the valdora script is not installed next to this Python")
+    done = subprocess.run(["node", str(CLIENT), valdora, "ismcts:seed=2"], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    suggestion = done.stdout.splitlines()[2]
+    match = re.fullmatch(r"ismcts:seed=2 suggests (\S+) \((\d) candidates, (\d+) partial "
+                         r"results\)", suggestion)
+    assert match and int(match.group(3)) >= 1, suggestion
