@@ -13,6 +13,7 @@ from valdora_ai.backend import engine_status
 from valdora_ai.cli.data_commands import data_app
 from valdora_ai.cli.game_commands import new_position, play, replay
 from valdora_ai.cli.position_commands import position_app
+from valdora_ai.cli.suggest_commands import suggest
 
 app = typer.Typer(
     name="valdora",
@@ -45,6 +46,7 @@ def _root(
 app.command("play")(play)
 app.command("replay")(replay)
 app.command("new-position")(new_position)
+app.command("suggest")(suggest)
 app.add_typer(data_app, name="data")
 app.add_typer(position_app, name="position")
 
