@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 import time
 from dataclasses import dataclass
 
@@ -58,13 +59,22 @@ def _one_game(players: int, lineup: list[str], seed: int, shift: int
 
 
 def run_series(players: int, lineup: list[str], games: int, seed: int = 1,
-               jobs: int = 1) -> list[SpecResult]:
-    """Play `games` seat-rotated games; one result per distinct spec of the lineup."""
+               jobs: int = 1, progress: bool = False) -> list[SpecResult]:
+    """Play `games` seat-rotated games; one result per distinct spec of the lineup.
+
+    With `progress`, each game's shares and scores (by lineup position) go to stderr.
+    """
     if len(lineup) != players:
         raise ValueError(f"{players} players need {players} specs, got {len(lineup)}")
     setups = math.ceil(games / players)
     tasks = [(players, lineup, seed + s, shift) for s in range(setups) for shift in range(players)]
-    results = Parallel(n_jobs=jobs)(delayed(_one_game)(*t) for t in tasks)
+    results = []
+    for task, result in zip(tasks, Parallel(n_jobs=jobs, return_as="generator")(
+            delayed(_one_game)(*t) for t in tasks), strict=True):
+        results.append(result)
+        if progress:
+            print(f"  setup {task[2]} shift {task[3]}: shares {result[0]} scores {result[1]}",
+                  file=sys.stderr, flush=True)
     out = []
     for spec in dict.fromkeys(lineup):
         positions = [i for i, s in enumerate(lineup) if s == spec]
@@ -85,10 +95,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--quiet", action="store_true", help="no per-game lines on stderr")
     args = parser.parse_args()
     players = args.players or len(args.lineup)
     start = time.perf_counter()
-    results = run_series(players, args.lineup, args.games, args.seed, args.jobs)
+    results = run_series(players, args.lineup, args.games, args.seed, args.jobs,
+                         progress=not args.quiet)
     seconds = time.perf_counter() - start
     if args.json:
         print(json.dumps({"players": players, "lineup": args.lineup, "seconds": round(seconds),
