@@ -136,3 +136,20 @@ def test_bad_search_specs_say_what_is_valid(spec: str, message: str) -> None:
     game = va.make_game("valdora", players=3)
     with pytest.raises(va.SpecError, match=message):
         va.make_agent(spec, game)
+
+
+def test_time_budget_and_root_parallelism() -> None:
+    game = va.make_game("valdora", players=4)
+    state = game.new_state(seed=5)
+    obs = game.observation(state, 0)
+    timed = va.make_agent("ismcts:time=0.05,rollout=random", game).analyze(obs)
+    assert timed.iterations >= 1 and timed.complete and timed.best.step in state.legal_steps()
+    spec = "pimc:iterations=41,worlds=3,rollout=random,jobs=2"
+    merged = va.make_agent(spec, game, seed=4).analyze(obs)
+    assert merged.iterations == 41 and merged.extra["jobs"] == 2 and merged.worlds == 6
+    assert sum(merged.extra["votes"].values()) == 6
+    assert sum(c.visits for c in merged.candidates) == 41
+    assert _stable(merged) == _stable(va.make_agent(spec, game, seed=4).analyze(obs))
+    split = va.make_agent("expectimax:depth=1,jobs=2", game).analyze(obs)
+    single = va.make_agent("expectimax:depth=1", game).analyze(obs)
+    assert [c.step for c in split.candidates] == [c.step for c in single.candidates]

@@ -11,6 +11,7 @@ The public API, in one place::
     agent = va.make_agent("greedy:seed=3", game)   # agents from spec strings
     result = va.play_game(game, ["greedy", "greedy", "random"], seed=1)
     replayed = va.replay("game.jsonl")             # check and re-play a record
+    analysis = va.suggest(position, agent="ismcts:iterations=500")  # ranked moves
 
 Errors caused by bad input are :class:`ValdoraError` subclasses with a one-line
 message naming what is wrong and where.
@@ -43,6 +44,8 @@ _EXPORTS = {
     "play_game": "valdora_ai.selfplay",
     "GameResult": "valdora_ai.selfplay",
     "replay": "valdora_ai.records",
+    "suggest": "valdora_ai.suggestions",
+    "candidate_turn": "valdora_ai.suggestions",
     "load_data": "valdora_ai.games.valdora.data",
     "make_rng": "valdora_ai.backend",
     "ValdoraError": "valdora_ai.errors",
