@@ -29,6 +29,7 @@ from valdora_ai.engine.protocol import (
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games import game_names
 from valdora_ai.games.base import Game, Observation, State
+from valdora_ai.suggestions import candidate_turn
 
 
 def version(rid: RequestId, config: EngineConfig) -> dict[str, Any]:
@@ -140,8 +141,10 @@ class SearchJob:
         if self.top_k is not None:
             analysis = analysis.top(self.top_k)
         body = analysis.to_json()
+        belief = self.observation.belief_state()
         body["candidates"] = [
-            {"step": candidate.step, "move": self._tokens([candidate.step])[0], **data,
+            {"step": candidate.step, "move": self._tokens([candidate.step])[0],
+             "turn": candidate_turn(self.game, belief, candidate), **data,
              "pvMoves": self._tokens(list(candidate.pv))}
             for candidate, data in zip(analysis.candidates, body["candidates"], strict=True)]
         return {**head, "isDuringSearch": during, "terminated": terminated, **body}
