@@ -1,4 +1,5 @@
-"""Fuzz: 10,000 broken lines into the real engine, which answers each and survives."""
+"""Fuzz: 10,000 broken lines into the real engine, which answers each and survives;
+and a client that stops reading does not make it print anything."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ def test_engine_survives_random_and_mutated_lines() -> None:
     bases = valid_requests()
     lines = [mutated_line(rng.choice(bases), rng) for _ in range(LINES)]
     final = {"id": "after-fuzz", "action": "legal", "setup": SETUP}
-    data = b"".join(lines) + json.dumps(final).encode() + b"\n"
+    move = {"id": "after-fuzz-move", "action": "move", "setup": SETUP, "agent": "greedy"}
+    data = b"".join(lines) + b"".join(json.dumps(r).encode() + b"\n" for r in (final, move))
     process = subprocess.run(engine_command("--max-seconds", "5", "--max-line-bytes", "100000"),
                              input=data, capture_output=True, timeout=120)
     assert process.returncode == 0
@@ -38,8 +40,12 @@ def test_engine_survives_random_and_mutated_lines() -> None:
                                                     "unknown_action"}
     assert not any(r["error"]["code"] == "internal" for r in errors)
     check = [r for r in responses if r["id"] == "after-fuzz"]
-    state = va.make_game("valdora", players=3).new_state(seed=1)
+    game = va.make_game("valdora", players=3)
+    state = game.new_state(seed=1)
     assert len(check) == 1 and [s["step"] for s in check[0]["steps"]] == state.legal_steps()
+    chosen = [r for r in responses if r["id"] == "after-fuzz-move"]
+    best = va.make_agent("greedy", game).choose(game.observation(state, 0))
+    assert len(chosen) == 1 and chosen[0]["step"] == best
 
 
 @pytest.mark.parametrize("chunk", [b"\xff" * 5000, b"{" * 50_000, b"[" * 90_000 + b"]",
@@ -54,3 +60,22 @@ def test_pathological_lines_are_refused_cleanly(chunk: bytes) -> None:
     responses = [json.loads(line) for line in process.stdout.splitlines()]
     assert len(responses) == 2 and "error" in responses[0]
     assert responses[1]["action"] == "version"
+
+
+def test_a_client_that_stops_reading_ends_the_engine_quietly() -> None:
+    process = subprocess.Popen(engine_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    assert process.stdin and process.stdout and process.stderr
+    process.stdin.write(b'{"id": 1, "action": "version"}\n')
+    process.stdin.flush()
+    assert json.loads(process.stdout.readline())["id"] == 1
+    process.stdout.close()
+    try:
+        for _ in range(2000):
+            process.stdin.write(b'{"id": 2, "action": "legal", "setup": {"players": 3, '
+                                b'"seed": 1}}\n')
+        process.stdin.close()
+    except BrokenPipeError:
+        pass  # the engine may already have gone
+    assert process.wait(timeout=60) == 0
+    assert process.stderr.read() == b""
