@@ -102,6 +102,8 @@ BAD_REQUESTS: list[tuple[bytes, Any, str, str | None]] = [
      "bad_agent", "agent"),
     (_line({"id": 12, "action": "move", "setup": SETUP, "player": 2}), 12, "not_to_move",
      "player"),
+    (_line({"id": 121, "action": "analyze", "setup": SETUP, "agent": "ismcts:jobs=2"}), 121,
+     "bad_agent", "agent"),
     (_line({"id": 13, "action": "legal", "setup": {"players": 9, "seed": 1}}), 13,
      "invalid_request", "setup.players"),
     (_line({"id": 14, "action": "legal", "record": "{}"}), 14, "bad_record", "record"),

@@ -179,6 +179,10 @@ def prepare_search(rid: RequestId, request: dict[str, Any], games: Games,
         agent = make_agent(spec, game)
     except (ValueError, TypeError) as exc:  # SpecError, or parameter values an agent refuses
         raise EngineError(BAD_AGENT, str(exc), "agent") from None
+    if agent.params.get("jobs", 1) != 1:
+        raise EngineError(BAD_AGENT, f"{spec!r}: jobs must be 1 here: searches in other "
+                                     "processes cannot be stopped by terminate (the engine "
+                                     "runs queries side by side itself, see --workers)", "agent")
     return SearchJob(rid=rid, action=request["action"], game=game,
                      observation=game.observation(state, player), agent=agent,
                      budget=_budget(request.get("budget", {}), config),
