@@ -154,3 +154,12 @@ def test_an_id_in_flight_cannot_be_reused_until_its_final_result() -> None:
     engine.finish()
     assert responses[0]["error"]["code"] == "duplicate_id"
     assert responses[-1]["action"] == "move" and responses[-1]["step"] is not None
+
+
+def test_a_response_json_cannot_carry_becomes_an_internal_error() -> None:
+    out = Lines()
+    engine = Engine(EngineConfig(workers=1), out)
+    engine.output.write({"id": "n", "action": "analyze", "seconds": float("nan")})
+    engine.finish()
+    [response] = out.responses()
+    assert response["id"] == "n" and response["error"]["code"] == "internal"

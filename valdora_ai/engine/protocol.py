@@ -119,8 +119,11 @@ def error_response(rid: RequestId, error: EngineError) -> dict[str, Any]:
 
 
 def encode(response: dict[str, Any]) -> bytes:
-    """One response line (compact JSON, ASCII-safe, newline-terminated)."""
-    return (json.dumps(response, separators=(",", ":")) + "\n").encode("ascii")
+    """One response line (compact JSON, ASCII-safe, newline-terminated).
+
+    ValueError for NaN or infinity, which JSON cannot carry.
+    """
+    return (json.dumps(response, separators=(",", ":"), allow_nan=False) + "\n").encode("ascii")
 
 
 def _short(value: Any) -> str:

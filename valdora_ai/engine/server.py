@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sys
 import threading
+from collections.abc import Iterator
 from typing import IO, Any
 
 from valdora_ai.agents import agent_classes
@@ -59,7 +60,7 @@ class Output:
             try:
                 self._stream.write(line)
                 self._stream.flush()
-            except (BrokenPipeError, OSError):
+            except (OSError, ValueError):  # the reader went away (or closed the stream)
                 self.broken = True
 
 
@@ -124,7 +125,7 @@ class Engine:
         self.scheduler.close()
 
 
-def _read_lines(stream: IO[bytes], limit: int, output: Output) -> Any:
+def _read_lines(stream: IO[bytes], limit: int, output: Output) -> Iterator[bytes]:
     """Yield the lines of `stream`; a line over `limit` bytes is skipped with an error."""
     while True:
         line = stream.readline(limit + 1)
