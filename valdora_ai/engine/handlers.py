@@ -33,6 +33,7 @@ from valdora_ai.suggestions import candidate_turn
 
 
 def version(rid: RequestId, config: EngineConfig) -> dict[str, Any]:
+    """The handshake: who we are, what we serve, and the limits a client must respect."""
     return {"id": rid, "action": "version", "name": "valdora_ai", "version": __version__,
             "protocol": PROTOCOL_VERSION, "games": game_names(),
             "agents": sorted(agent_classes()), "defaultAgent": config.default_agent,
@@ -51,6 +52,7 @@ def status(state: State) -> tuple[str, int | None]:
 
 
 def legal(rid: RequestId, request: dict[str, Any], games: Games) -> dict[str, Any]:
+    """The legal steps of the position, or its chance outcomes with probabilities."""
     game, state = games.load(request)
     kind, to_move = status(state)
     if kind == "chance":
@@ -62,6 +64,7 @@ def legal(rid: RequestId, request: dict[str, Any], games: Games) -> dict[str, An
 
 
 def _options(state: State) -> list[int]:
+    """The steps that may come next: chance outcomes at a chance node, else legal steps."""
     if state.is_chance_node():
         return [step for step, _ in state.chance_outcomes()]
     return state.legal_steps()
@@ -88,6 +91,7 @@ def _resolve(game: Game, state: State, move: str | float, field: str) -> int:
 
 
 def apply(rid: RequestId, request: dict[str, Any], games: Games) -> dict[str, Any]:
+    """Play the request's steps (each checked) or whole turn; the resulting position."""
     game, state = games.load(request)
     applied = []
     if "turnNotation" in request:
@@ -123,6 +127,7 @@ class SearchJob:
     report_every: float
 
     def run(self, control: SearchControl) -> Analysis:
+        """The agent's analysis of the observation (in a worker thread)."""
         return self.agent.analyze(self.observation, self.budget, control)
 
     def response(self, analysis: Analysis | None, *, during: bool = False,
