@@ -153,3 +153,12 @@ def test_time_budget_and_root_parallelism() -> None:
     split = va.make_agent("expectimax:depth=1,jobs=2", game).analyze(obs)
     single = va.make_agent("expectimax:depth=1", game).analyze(obs)
     assert [c.step for c in split.candidates] == [c.step for c in single.candidates]
+
+
+def test_progressive_widening_limits_children() -> None:
+    game = va.make_game("valdora", players=3)
+    obs = game.observation(game.new_state(seed=4), 0)
+    legal = obs.legal_steps()
+    for widen, expected in ((0.0, min(10, len(legal))), (1.0, 4)):
+        agent = IsmctsAgent(game, iterations=10, seed=1, widen=widen)
+        assert len(agent.analyze(obs).candidates) == expected

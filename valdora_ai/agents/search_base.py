@@ -37,10 +37,10 @@ class SearchAgent(Agent):
     def __init__(self, game: Game, **params: Any) -> None:
         super().__init__(game, **params)
         check_reward(self.params["reward"])
-        for key in ("iterations", "jobs"):
-            if self.params[key] < (1 if key == "jobs" else 0):
-                raise SpecError(f"{self.name}: {key} must be at least "
-                                f"{1 if key == 'jobs' else 0}, got {self.params[key]}")
+        for key, least in (("iterations", 0), ("jobs", 1)):
+            if self.params[key] < least:
+                raise SpecError(f"{self.name}: {key} must be at least {least}, "
+                                f"got {self.params[key]}")
         if self.params["time"] < 0:
             raise SpecError(f"{self.name}: time must not be negative, got {self.params['time']}")
         self.evaluator = Evaluator(game, self.params["reward"])
