@@ -11,8 +11,10 @@ import typer
 from valdora_ai import __version__
 from valdora_ai.backend import engine_status
 from valdora_ai.cli.data_commands import data_app
+from valdora_ai.cli.engine_commands import engine
 from valdora_ai.cli.game_commands import new_position, play, replay
 from valdora_ai.cli.position_commands import position_app
+from valdora_ai.cli.suggest_commands import suggest
 from valdora_ai.cli.tournament_commands import tournament_app
 
 app = typer.Typer(
@@ -46,6 +48,8 @@ def _root(
 app.command("play")(play)
 app.command("replay")(replay)
 app.command("new-position")(new_position)
+app.command("engine")(engine)
+app.command("suggest")(suggest)
 app.add_typer(data_app, name="data")
 app.add_typer(position_app, name="position")
 app.add_typer(tournament_app, name="tournament")

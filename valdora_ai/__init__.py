@@ -12,6 +12,7 @@ The public API, in one place::
     result = va.play_game(game, ["greedy", "greedy", "random"], seed=1)
     replayed = va.replay("game.jsonl")             # check and re-play a record
     report = va.run_tournament(["greedy", "random"], games=12)  # a resumable tournament
+    analysis = va.suggest(position, agent="ismcts:iterations=500")  # ranked moves
 
 Errors caused by bad input are :class:`ValdoraError` subclasses with a one-line
 message naming what is wrong and where.
@@ -47,6 +48,8 @@ _EXPORTS = {
     "run_tournament": "valdora_ai.tournament",
     "load_report": "valdora_ai.tournament",
     "TournamentError": "valdora_ai.tournament",
+    "suggest": "valdora_ai.suggestions",
+    "candidate_turn": "valdora_ai.suggestions",
     "load_data": "valdora_ai.games.valdora.data",
     "make_rng": "valdora_ai.backend",
     "ValdoraError": "valdora_ai.errors",

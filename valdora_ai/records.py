@@ -19,7 +19,7 @@ RecordError naming the line.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -99,14 +99,7 @@ def _lines(path: Path) -> Iterator[tuple[int, Any]]:
         raise RecordError(f"cannot read record ({exc.strerror})", where=str(path)) from None
     except UnicodeDecodeError:
         raise RecordError("not a text file", where=str(path)) from None
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            yield number, json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"not valid JSON ({exc.msg})",
-                              where=f"{path.name}:{number}") from None
+    return parse_record_text(text, path.name)
 
 
 def _field(line: Any, key: str, kind: type, where: str) -> Any:
@@ -136,25 +129,43 @@ def read_header(line: Any, where: str) -> RecordHeader:
 def replay(path: str | Path, rules_data: str | Path | ComponentData | None = None) -> Replay:
     """Replay a record file, checking every turn and the result."""
     path = Path(path)
-    lines = iter(_lines(path))
+    return replay_lines(_lines(path), str(path), rules_data)
+
+
+def parse_record_text(text: str, name: str) -> Iterator[tuple[int, Any]]:
+    """The (line number, JSON value) pairs of a record's text; blank lines skipped."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            yield number, json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"not valid JSON ({exc.msg})", where=f"{name}:{number}") from None
+
+
+def replay_lines(lines: Iterable[tuple[int, Any]], name: str,
+                 rules_data: str | Path | ComponentData | None = None) -> Replay:
+    """Replay a record given as (line number, JSON value) pairs; `name` labels errors."""
+    lines = iter(lines)
+    label = Path(name).name
     try:
         number, first = next(lines)
     except StopIteration:
-        raise RecordError("empty record", where=str(path)) from None
-    header = read_header(first, f"{path.name}:{number}")
+        raise RecordError("empty record", where=name) from None
+    header = read_header(first, f"{label}:{number}")
     try:
         game = make_game(header.game, players=header.players, rules_data=rules_data)
     except ValdoraError as exc:
-        raise RecordError(str(exc), where=f"{path.name}:{number}") from None
+        raise RecordError(str(exc), where=f"{label}:{number}") from None
     assert isinstance(game, ValdoraGame)
     if header.data_sha256 != game.data.sha256:
         raise RecordError("the record was made with another component data file "
                           f"(sha256 {header.data_sha256[:12]}…, loaded {game.data.sha256[:12]}…);"
-                          " pass that file with --rules-data", where=f"{path.name}:{number}")
+                          " pass that file with --rules-data", where=f"{label}:{number}")
     state = game.new_state(header.seed)
     positions, plays, result = [state.copy()], [], None
     for number, line in lines:
-        where = f"{path.name}:{number}"
+        where = f"{label}:{number}"
         if result is not None:
             raise RecordError("a line follows the result", where=where)
         if isinstance(line, dict) and "result" in line:
@@ -176,8 +187,8 @@ def replay(path: str | Path, rules_data: str | Path | ComponentData | None = Non
         plays.append(play)
     if result is not None and not state.is_terminal():
         raise RecordError("the record has a result but its game is not over",
-                          where=str(path))
+                          where=name)
     if result is not None and result != result_json(state):
         raise RecordError(f"the replayed result {result_json(state)} differs from the "
-                          f"recorded {result}", where=str(path))
+                          f"recorded {result}", where=name)
     return Replay(header=header, game=game, positions=positions, plays=plays, result=result)

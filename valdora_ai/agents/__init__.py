@@ -9,10 +9,14 @@ from valdora_ai.games.base import Game
 
 def agent_classes() -> dict[str, type[Agent]]:
     """Every agent by name."""
+    from valdora_ai.agents.expectimax import ExpectimaxAgent
     from valdora_ai.agents.greedy import GreedyAgent
+    from valdora_ai.agents.ismcts import IsmctsAgent
+    from valdora_ai.agents.pimc import PimcAgent
     from valdora_ai.agents.random_agent import RandomAgent
 
-    return {cls.name: cls for cls in (RandomAgent, GreedyAgent)}
+    return {cls.name: cls for cls in (RandomAgent, GreedyAgent, IsmctsAgent, PimcAgent,
+                                          ExpectimaxAgent)}
 
 
 def parse_spec(spec: str) -> tuple[type[Agent], dict[str, object]]:

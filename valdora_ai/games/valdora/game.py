@@ -7,7 +7,7 @@ from typing import Any
 
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import ValdoraError
-from valdora_ai.games.valdora import heuristics, info, notation, position
+from valdora_ai.games.valdora import heuristics, info, notation, position, reveals
 from valdora_ai.games.valdora.data import ComponentData, default_data, load_data
 from valdora_ai.games.valdora.rules import ValdoraState
 
@@ -39,6 +39,10 @@ class ValdoraGame:
 
     def determinize(self, observation: info.Observation, rng: Any) -> ValdoraState:
         return info.determinize(observation, rng)
+
+    def apply_revealing(self, state: ValdoraState, step: int) -> tuple[int, ...]:
+        """Apply `step` to a world; the chance steps it made public (see reveals)."""
+        return reveals.apply_revealing(state, step)
 
     def describe_step(self, state: ValdoraState, step: int) -> str:
         return notation.describe_step(state, step)

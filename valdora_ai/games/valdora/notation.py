@@ -125,8 +125,24 @@ def parse_turn(state: ValdoraState, text: str) -> list[int]:
 
 
 def format_turn(state: ValdoraState, turn_steps: list[int]) -> str:
-    """Write the steps of one whole turn, starting from `state` (before the move)."""
+    """Write the steps of one whole turn, starting from `state` (before the move).
+
+    From the middle of a turn (after the move) the rest of the turn is written after
+    the space reached and an ellipsis: ``C: … bR x2L``.
+    """
     board = state.copy()
+    if board.phase != MOVE and not board.is_chance_node() and not board.is_terminal():
+        here = board.data.spaces[board.players[board.current].space].id
+        rest = format_turn_tokens(board, turn_steps)
+        return f"{here}: …" + (f" {' '.join(rest)}" if rest else "")
+    tokens = format_turn_tokens(board, turn_steps)
+    if len(tokens) == 1:
+        return tokens[0]
+    return f"{tokens[0]}: {' '.join(tokens[1:])}" if tokens else ""
+
+
+def format_turn_tokens(board: ValdoraState, turn_steps: list[int]) -> list[str]:
+    """The tokens of `turn_steps` played on `board` (modified), without a final end."""
     tokens = []
     for step in turn_steps:
         tokens.append(PASS if board.phase == MOVE and step == S.END
@@ -134,9 +150,7 @@ def format_turn(state: ValdoraState, turn_steps: list[int]) -> str:
         board.apply(step)
     if tokens and tokens[-1] == "end":
         tokens.pop()
-    if len(tokens) == 1:
-        return tokens[0]
-    return f"{tokens[0]}: {' '.join(tokens[1:])}"
+    return tokens
 
 
 def split_turns(state: ValdoraState, steps: list[int]) -> list[list[int]]:

@@ -1,0 +1,61 @@
+"""How well the heuristic final-score estimate predicts real final scores.
+
+Plays greedy self-play games and, at the start of every round, compares each
+player's ``game.estimate_final_scores`` with the score they really finish with:
+mean error (bias), mean absolute error, and how often the estimated leader is the
+real winner, by quarter of the game.
+
+    python benchmarks/estimate_calibration.py --players 3 --games 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+
+from valdora_ai.backend import make_rng
+from valdora_ai.games import make_game
+
+
+def calibration(players: int, games: int, seed: int = 0) -> list[dict[str, float]]:
+    """Per quarter of the game: bias, MAE and leader agreement of the estimate."""
+    game = make_game("valdora", players=players)
+    rows = []
+    for g in range(games):
+        state = game.new_state(seed + g)
+        rng = make_rng(seed + g)
+        snapshots = []
+        turns = -1
+        while not state.is_terminal():
+            player = state.current_player
+            if player == 0 and state.turns != turns:
+                turns = state.turns
+                snapshots.append((state.turns, game.estimate_final_scores(state)))
+            state.apply(game.greedy_step(state, rng))
+        final = state.scores()
+        for turn, estimate in snapshots:
+            rows.append((turn / state.turns, estimate, final))
+    out = []
+    for quarter in range(4):
+        part = [(e, f) for share, e, f in rows if quarter / 4 <= share < (quarter + 1) / 4]
+        errors = [a - b for e, f in part for a, b in zip(e, f, strict=True)]
+        leader = [e.index(max(e)) == f.index(max(f)) for e, f in part]
+        out.append({"quarter": quarter + 1, "bias": statistics.mean(errors),
+                    "mae": statistics.mean(abs(x) for x in errors),
+                    "leaderIsWinner": sum(leader) / len(leader)})
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    for row in calibration(args.players, args.games, args.seed):
+        print(f"quarter {row['quarter']}: bias {row['bias']:+5.1f}  MAE {row['mae']:4.1f}  "
+              f"estimated leader wins {row['leaderIsWinner']:.0%}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,48 @@
+"""`valdora engine`: the JSON-lines analysis engine on standard input and output."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from valdora_ai.cli.common import RulesData, err_console, user_errors
+
+
+def engine(
+    workers: Annotated[int, typer.Option(
+        "--workers", help="Searches that run at the same time (worker threads).")] = 2,
+    max_seconds: Annotated[float, typer.Option(
+        "--max-seconds", help="Longest search budget accepted; every search is stopped "
+                              "after this long.")] = 60.0,
+    max_iterations: Annotated[int, typer.Option(
+        "--max-iterations", help="Largest iteration budget accepted.")] = 10_000_000,
+    max_line_bytes: Annotated[int, typer.Option(
+        "--max-line-bytes", help="Longer request lines are skipped with an error.")] = 1_000_000,
+    agent: Annotated[str, typer.Option(
+        "--agent", help="Agent spec used when a request names none.")] = "greedy",
+    rules_data: RulesData = None,
+) -> None:
+    """Answer JSON-lines requests on stdin (see docs/engine-protocol.md)."""
+    from valdora_ai.agents import parse_spec
+    from valdora_ai.engine import EngineConfig, serve
+
+    with user_errors():
+        parse_spec(agent)
+        config = EngineConfig(workers=workers, max_seconds=max_seconds,
+                              max_iterations=max_iterations, max_line_bytes=max_line_bytes,
+                              default_agent=agent, rules_data=rules_data)
+        if rules_data is not None:
+            from valdora_ai.games import make_game
+
+            make_game("valdora", rules_data=rules_data)  # a bad data file fails here, once
+    try:
+        code = serve(config, sys.stdin.buffer, sys.stdout.buffer)
+    except KeyboardInterrupt:
+        code = 130
+    except Exception as exc:  # never a traceback, even for a bug in the read loop
+        err_console.print(f"[bold red]error:[/] the engine stopped: {type(exc).__name__}: {exc}",
+                          markup=True, soft_wrap=True, emoji=False)
+        code = 1
+    raise typer.Exit(code)

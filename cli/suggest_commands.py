@@ -1,0 +1,73 @@
+"""`valdora suggest`: ranked candidate moves for the player to move in a position."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from valdora_ai.agents.analysis import Analysis, Budget
+from valdora_ai.cli.common import RulesData, console, user_errors
+from valdora_ai.errors import ValdoraError
+from valdora_ai.suggestions import candidate_turn, load_position
+from valdora_ai.suggestions import suggest as suggest_moves
+
+
+def suggest(
+    position: Annotated[Path, typer.Argument(help="A position JSON file (world or public).",
+                                             dir_okay=False)],
+    agent: Annotated[str, typer.Option(
+        "--agent", "-a", help="Agent spec, e.g. ismcts:time=1.5,c=0.7,seed=3, "
+                              "pimc:worlds=20,iterations=4000 or expectimax:depth=3.")
+    ] = "ismcts",
+    top: Annotated[int, typer.Option("--top", "-k", help="Show the K best candidates.",
+                                     min=1)] = 5,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")
+                       ] = False,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", "-j", help="Search in N processes (root parallelism).", min=1)] = None,
+    iterations: Annotated[int | None, typer.Option(
+        "--iterations", help="Iteration budget (overrides the spec's).", min=1)] = None,
+    seconds: Annotated[float | None, typer.Option(
+        "--time", help="Seconds budget (overrides the spec's).", min=0.001)] = None,
+    rules_data: RulesData = None,
+) -> None:
+    """Rank the moves of the player to move: whole turn, first step and statistics."""
+    with user_errors():
+        game, state = load_position(position, rules_data=rules_data)
+        budget = Budget(iterations=iterations, seconds=seconds)
+        analysis = suggest_moves(state, agent, budget, jobs=jobs, rules_data=rules_data)
+        belief = game.observation(state, analysis.player).belief_state()
+        rows = [_row(game, belief, c) for c in analysis.candidates[:top]]
+        if as_json:
+            document = analysis.top(top).to_json()
+            for candidate, row in zip(document["candidates"], rows, strict=True):
+                candidate.update(turn=row["turn"], first=row["first"])
+            typer.echo(json.dumps(document, indent=1))
+            return
+        if not rows:
+            raise ValdoraError("the agent returned no candidate")
+        console.print(_table(analysis, rows))
+
+
+def _row(game: Any, belief: Any, candidate: Any) -> dict[str, Any]:
+    return {"turn": candidate_turn(game, belief, candidate),
+            "first": game.describe_step(belief, candidate.step), "candidate": candidate}
+
+
+def _table(analysis: Analysis, rows: list[dict[str, Any]]) -> Table:
+    player = analysis.player
+    table = Table(title=f"Seat {player} to move: {analysis.summary()}")
+    for column in ("#", "turn", "first step", "visits", "value", "win", "expected score"):
+        table.add_column(column, justify="left" if column in ("turn", "first step") else "right")
+    for rank, row in enumerate(rows, 1):
+        c = row["candidate"]
+        table.add_row(
+            str(rank), row["turn"], row["first"], str(c.visits),
+            f"{c.values[player]:.3f}" if c.values else "-",
+            f"{c.win_probability:.0%}" if c.win_probability is not None else "-",
+            f"{c.expected_scores[player]:.1f}" if c.expected_scores else "-")
+    return table

@@ -1,0 +1,89 @@
+"""Expectimax equals a brute-force expectation, and its pruning really prunes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import valdora_ai as va
+from valdora_ai.games.base import CHANCE
+from valdora_ai.search.expectimax import Expectimax
+from valdora_ai.search.rewards import Evaluator, Outcome
+
+
+def _brute(search: Expectimax, state: Any, depth: int, last: int) -> Outcome:
+    """Full expansion: every step in order, every reveal by its exact probability."""
+    if state.is_terminal():
+        return search.evaluator.evaluate(state)
+    if state.current_player == CHANCE:
+        values = []
+        for step, prob in state.chance_outcomes():
+            child = state.copy()
+            child.apply(step)
+            values.append((prob, _brute(search, child, depth, last)))
+        return tuple([sum(p * v[k][i] for p, v in values) for i in range(len(values[0][1][k]))]
+                     for k in range(3))  # type: ignore[return-value]
+    if depth == 0:
+        return search.leaf(state, last)
+    player = state.current_player
+    best: Outcome | None = None
+    for step in state.legal_steps():  # ascending: ties go to the lowest step
+        child = state.copy()
+        child.apply(step)
+        value = _brute(search, child, depth - 1, player)
+        if best is None or value[0][player] > best[0][player]:
+            best = value
+    assert best is not None
+    return best
+
+
+def _city_position(players: int, seed: int) -> tuple[Any, Any]:
+    """Seat 0 has just moved to a city: page turns and purchases reveal faces."""
+    game = va.make_game("valdora", players=players)
+    state = game.new_state(seed)
+    city = next(s for s in state.legal_steps() if game.describe_step(state, s) == "C")
+    state.apply(city)
+    return game, state
+
+
+@pytest.mark.parametrize("players,seed,reward,depth", [
+    (3, 1, "win", 3), (4, 2, "rank", 2), (3, 5, "margin", 2), (5, 3, "win", 2)])
+def test_expectimax_matches_brute_force(players: int, seed: int, reward: str, depth: int
+                                        ) -> None:
+    game, state = _city_position(players, seed)
+    obs = game.observation(state, 0)
+    agent = va.make_agent(f"expectimax:depth={depth},reward={reward}", game)
+    analysis = agent.analyze(obs)
+    belief = obs.belief_state()
+    assert sorted(c.step for c in analysis.candidates) == belief.legal_steps()
+    reference = Expectimax(game, Evaluator(game, reward))
+    for candidate in analysis.candidates:
+        child = belief.copy()
+        child.apply(candidate.step)
+        rewards, scores, wins = _brute(reference, child, depth - 1, 0)
+        assert candidate.values == pytest.approx(rewards, abs=1e-9)
+        assert candidate.expected_scores == pytest.approx(scores, abs=1e-9)
+        assert candidate.win_probability == pytest.approx(wins[0], abs=1e-9)
+    ranked = [c.values[0] for c in analysis.candidates]
+    assert ranked == sorted(ranked, reverse=True)
+
+
+def test_pruning_cuts_leaves_but_not_values() -> None:
+    game, state = _city_position(3, 1)
+    obs = game.observation(state, 0)
+    pruned = va.make_agent("expectimax:depth=2,reward=win", game).analyze(obs)
+    unpruned = va.make_agent("expectimax:depth=2,reward=margin", game).analyze(obs)
+    assert pruned.iterations < unpruned.iterations  # margin is not constant-sum: no cuts
+
+
+def test_time_budget_deepens_iteratively_and_reports() -> None:
+    game, state = _city_position(3, 1)
+    seen: list[va.Analysis] = []
+    control = va.SearchControl(on_progress=seen.append, report_every=1e-9)
+    agent = va.make_agent("expectimax:depth=2", game)
+    analysis = agent.analyze(game.observation(state, 0), va.Budget(iterations=100_000), control)
+    assert [a.extra["depth"] for a in seen] == [1] and analysis.extra["depth"] == 2
+    capped = agent.analyze(game.observation(state, 0), va.Budget(iterations=50))
+    assert capped.extra["depth"] == 1 and not capped.complete
+    assert capped.best.step in state.legal_steps()

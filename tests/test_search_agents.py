@@ -1,0 +1,164 @@
+"""The search agents: legal, reproducible, observation-only, anytime, tree reuse."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import valdora_ai as va
+from valdora_ai.agents.ismcts import IsmctsAgent
+from valdora_ai.search.tree import Node
+
+SPECS = ["ismcts:iterations=60", "ismcts:iterations=60,rollout=random,reward=rank",
+         "pimc:iterations=60,worlds=4", "pimc:iterations=60,worlds=3,aggregate=average,"
+         "reward=margin"]
+
+
+def _stable(analysis: va.Analysis) -> dict[str, Any]:
+    document = analysis.to_json()
+    document.pop("seconds")
+    return document
+
+
+def _positions() -> list[tuple[Any, Any]]:
+    """(game, state): game starts and mid-turn positions, 3 to 5 players."""
+    found = []
+    for players, seed, prefix in [(3, 1, 0), (4, 2, 1), (5, 3, 7)]:
+        game = va.make_game("valdora", players=players)
+        state = game.new_state(seed)
+        rng = va.make_rng(seed)
+        for _ in range(prefix):
+            state.apply(game.greedy_step(state, rng))
+        found.append((game, state))
+    return found
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_suggestions_are_legal_and_reproducible(spec: str) -> None:
+    for game, state in _positions():
+        obs = game.observation(state, state.current_player)
+        first = va.make_agent(spec, game, seed=5).analyze(obs)
+        again = va.make_agent(spec, game, seed=5).analyze(obs)
+        assert _stable(first) == _stable(again)
+        legal = state.legal_steps()
+        assert first.best.step in legal and all(c.step in legal for c in first.candidates)
+        assert first.iterations == 60 and first.complete
+        best = first.best
+        assert best.visits > 0 and len(best.values) == game.num_players
+        assert 0.0 <= best.win_probability <= 1.0 and best.pv[0] == best.step
+        assert len(best.expected_scores) == game.num_players
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_agents_see_only_the_observation(spec: str) -> None:
+    """Two true states that differ only in the hidden card order give the same analysis."""
+    game = va.make_game("valdora", players=3)
+    state = game.new_state(seed=11)
+    other = game.determinize(game.observation(state, 0), va.make_rng(99))
+    hidden = [b.hidden for b in state.books]
+    assert hidden != [b.hidden for b in other.books]
+    analyses = [_stable(va.make_agent(spec, game, seed=1).analyze(game.observation(s, 0)))
+                for s in (state, other)]
+    assert analyses[0] == analyses[1]
+
+
+def _walk(game: Any, node: Node, belief: Any, depth: int = 0) -> int:
+    """Replay every tree path on the belief state; count the revealing edges."""
+    assert not belief.is_chance_node()
+    legal = belief.legal_steps()
+    count = 0
+    for step, edge in node.children.items():
+        assert step in legal
+        for revealed, child in edge.outcomes.items():
+            state = belief.copy()
+            state.play(step)
+            for chance in revealed:  # only ever faces the belief state can reveal now
+                assert chance in [s for s, _ in state.chance_outcomes()]
+                state.play(chance)
+            count += bool(revealed) + _walk(game, child, state, depth + 1)
+    return count
+
+
+def test_ismcts_tree_never_branches_on_unseen_faces() -> None:
+    game = va.make_game("valdora", players=3)
+    state = game.new_state(seed=4)
+    agent = IsmctsAgent(game, iterations=300, seed=2, reuse=True)
+    obs = game.observation(state, 0)
+    agent.analyze(obs)
+    root = agent.memory._last[2]  # the tree the search built
+    assert _walk(game, root, obs.belief_state()) > 0  # reveals happened, all public
+
+
+def test_search_streams_partial_results_and_stops_on_request() -> None:
+    game = va.make_game("valdora", players=4)
+    obs = game.observation(game.new_state(seed=6), 0)
+    seen: list[va.Analysis] = []
+
+    def on_progress(analysis: va.Analysis) -> None:
+        seen.append(analysis)
+        if len(seen) == 3:
+            control.stop()
+
+    control = va.SearchControl(on_progress=on_progress, report_every=1e-9)
+    agent = va.make_agent("ismcts:seed=1,rollout=random", game)
+    result = agent.analyze(obs, va.Budget(iterations=10_000), control)
+    assert len(seen) == 3 and not any(a.complete for a in seen)
+    assert [a.iterations for a in seen] == [1, 2, 3]
+    assert not result.complete and result.iterations == 4
+    assert result.best.step in obs.legal_steps()
+
+
+def test_ismcts_reuses_the_subtree_of_its_own_step() -> None:
+    game = va.make_game("valdora", players=3)
+    state = game.new_state(seed=4)
+    agent = IsmctsAgent(game, iterations=200, seed=3)
+    first = agent.analyze(game.observation(state, 0))
+    state.play(first.best.step)  # a move: the same player acts next
+    assert state.current_player == 0
+    second = agent.analyze(game.observation(state, 0))
+    assert second.extra["reused"] > 0
+    fresh = IsmctsAgent(game, iterations=200, seed=3, reuse=False)
+    assert fresh.analyze(game.observation(state, 0)).extra["reused"] == 0
+
+
+@pytest.mark.parametrize("spec,message", [
+    ("ismcts:reward=points", "reward must be one of win, rank, margin"),
+    ("ismcts:rollout=smart", "rollout must be one of greedy, random"),
+    ("pimc:aggregate=max", "aggregate must be one of vote, average"),
+    ("pimc:worlds=0", "worlds must be at least 1"),
+    ("ismcts:jobs=0", "jobs must be at least 1"),
+    ("ismcts:depth=-1", "depth must not be negative"),
+    ("ismcts:c=high", "c must be float"),
+    ("ismcts:width=3", "valid: c, depth, iterations, jobs, reuse, reward, rollout, seed, time"),
+])
+def test_bad_search_specs_say_what_is_valid(spec: str, message: str) -> None:
+    game = va.make_game("valdora", players=3)
+    with pytest.raises(va.SpecError, match=message):
+        va.make_agent(spec, game)
+
+
+def test_time_budget_and_root_parallelism() -> None:
+    game = va.make_game("valdora", players=4)
+    state = game.new_state(seed=5)
+    obs = game.observation(state, 0)
+    timed = va.make_agent("ismcts:time=0.05,rollout=random", game).analyze(obs)
+    assert timed.iterations >= 1 and timed.complete and timed.best.step in state.legal_steps()
+    spec = "pimc:iterations=41,worlds=3,rollout=random,jobs=2"
+    merged = va.make_agent(spec, game, seed=4).analyze(obs)
+    assert merged.iterations == 41 and merged.extra["jobs"] == 2 and merged.worlds == 6
+    assert sum(merged.extra["votes"].values()) == 6
+    assert sum(c.visits for c in merged.candidates) == 41
+    assert _stable(merged) == _stable(va.make_agent(spec, game, seed=4).analyze(obs))
+    split = va.make_agent("expectimax:depth=1,jobs=2", game).analyze(obs)
+    single = va.make_agent("expectimax:depth=1", game).analyze(obs)
+    assert [c.step for c in split.candidates] == [c.step for c in single.candidates]
+
+
+def test_progressive_widening_limits_children() -> None:
+    game = va.make_game("valdora", players=3)
+    obs = game.observation(game.new_state(seed=4), 0)
+    legal = obs.legal_steps()
+    for widen, expected in ((0.0, min(10, len(legal))), (1.0, 4)):
+        agent = IsmctsAgent(game, iterations=10, seed=1, widen=widen)
+        assert len(agent.analyze(obs).candidates) == expected

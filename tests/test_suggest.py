@@ -1,0 +1,85 @@
+"""`valdora_ai.suggest` and `valdora suggest`: ranked, legal, observation-only."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import valdora_ai as va
+from valdora_ai.cli.app import app
+
+runner = CliRunner()
+SPEC = "ismcts:iterations=40,seed=2"
+
+
+def _stable(analysis: va.Analysis) -> dict:
+    document = analysis.to_json()
+    document.pop("seconds")
+    return document
+
+
+def test_suggest_accepts_documents_files_and_states(tmp_path: Path) -> None:
+    game = va.make_game("valdora", players=4)
+    state = game.new_state(seed=8)
+    document = game.position_to_json(state)
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(document))
+    public = game.position_to_json(game.observation(state, 0).belief_state())
+    results = [_stable(va.suggest(p, agent=SPEC)) for p in (document, path, str(path), state,
+                                                             public)]
+    assert all(r == results[0] for r in results)  # a world and its public view agree
+    assert results[0]["candidates"][0]["step"] in state.legal_steps()
+
+
+def test_candidate_turn_is_the_players_whole_turn() -> None:
+    game = va.make_game("valdora", players=3)
+    state = game.new_state(seed=1)
+    analysis = va.suggest(state, agent="expectimax:depth=2")
+    turn = va.candidate_turn(game, state, analysis.best)
+    assert turn.split(":")[0] == game.describe_step(state, analysis.best.step)
+    state.apply(analysis.best.step)  # mid-turn: the rest of the turn, after the space
+    later = va.suggest(state, agent="expectimax:depth=1")
+    assert va.candidate_turn(game, state, later.best).startswith(f"{turn.split(':')[0]}: …")
+
+
+def test_cli_suggest_table_and_json(tmp_path: Path) -> None:
+    game = va.make_game("valdora", players=3)
+    state = game.new_state(seed=3)
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(game.position_to_json(state)))
+    result = runner.invoke(app, ["suggest", str(path), "--agent", SPEC, "--top", "3"])
+    assert result.exit_code == 0, result.output
+    assert "Seat 0 to move" in result.output and "first step" in result.output
+    result = runner.invoke(app, ["suggest", str(path), "--agent", SPEC, "--top", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.output)
+    assert len(document["candidates"]) == 2 and document["iterations"] == 40
+    for candidate in document["candidates"]:
+        assert candidate["step"] in state.legal_steps()
+        assert candidate["first"] == game.describe_step(state, candidate["step"])
+        assert candidate["turn"].startswith(candidate["first"])
+
+
+def test_cli_suggest_bad_input(tmp_path: Path) -> None:
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(va.make_game("valdora", players=3).position_to_json(
+        va.make_game("valdora", players=3).new_state(seed=3))))
+    cases = [
+        (["suggest", str(tmp_path / "missing.json")], "cannot read position file"),
+        (["suggest", str(path), "--agent", "ismcts:width=2"], "valid: c, depth, iterations"),
+        (["suggest", str(path), "--agent", "greedy", "--jobs", "2"], "takes no jobs"),
+        (["suggest", str(path), "--agent", "ismcts:reward=gold"], "reward must be one of"),
+    ]
+    for args, message in cases:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 1 and "error:" in result.output and message in result.output
+        assert "Traceback" not in result.output
+
+
+def test_play_with_a_search_seat() -> None:
+    result = runner.invoke(app, ["play", "--seat", "ismcts:iterations=4,rollout=random",
+                                 "--seat", "greedy", "--seat", "greedy", "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    assert "Seed 2: game over" in result.output

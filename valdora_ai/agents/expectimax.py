@@ -1,0 +1,120 @@
+"""The expectimax agent: depth-limited expectimax-n on the observation's belief state.
+
+See :mod:`valdora_ai.search.expectimax` for the algorithm (depth in decision steps,
+greedy finish of the turn at the horizon, exact chance nodes, max^n backups, move
+ordering and sound pruning). With a seconds or iteration budget (iterations count
+evaluated leaves) the agent deepens iteratively from depth 1 and answers with the
+deepest depth completed within it (depth 1 always completes); without one it
+searches ``depth`` directly. ``jobs=N`` splits the root steps between N processes.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, ClassVar
+
+from valdora_ai.agents.analysis import Analysis, Budget, Candidate, SearchControl
+from valdora_ai.agents.base import Param
+from valdora_ai.agents.search_base import SearchAgent
+from valdora_ai.errors import SpecError
+from valdora_ai.games.base import Game, Observation
+from valdora_ai.search.expectimax import Aborted, Expectimax
+from valdora_ai.search.parallel import run_parallel
+
+
+class ExpectimaxAgent(SearchAgent):
+    name = "expectimax"
+    summary = "depth-limited expectimax-n with exact chance nodes at reveals"
+    PARAMS: ClassVar[dict[str, Param]] = {
+        **SearchAgent.PARAMS,
+        "iterations": Param(int, 0, "evaluated leaves per decision (0: no limit)"),
+        "time": Param(float, 0.0, "seconds per decision (0: no limit)"),
+        "depth": Param(int, 2, "decision steps searched (chance steps are free)"),
+    }
+
+    def __init__(self, game: Game, **params: Any) -> None:
+        super().__init__(game, **params)
+        if self.params["depth"] < 1:
+            raise SpecError(f"expectimax: depth must be at least 1, got {self.params['depth']}")
+
+    def default_budget(self) -> Budget:
+        return Budget(iterations=self.params["iterations"] or None,
+                      seconds=self.params["time"] or None)
+
+    def analyze(self, observation: Observation, budget: Budget | None = None,
+                control: SearchControl | None = None) -> Analysis:
+        jobs = self.params["jobs"]
+        legal = observation.belief_state().legal_steps()
+        if jobs == 1 or len(legal) == 1:
+            return super().analyze(observation, budget, control)
+        if budget is None or budget.is_default:
+            budget = self.default_budget()
+        params = self.params | {"jobs": 1}
+        args = [(self.game, params, observation, budget, legal[j::jobs]) for j in range(jobs)]
+        parts = run_parallel(_root_job, [a for a in args if a[4]])
+        player = observation.observer
+        found = sorted((c for part in parts for c in part.candidates),
+                       key=lambda c: (-c.values[player], c.step))
+        return Analysis(player=observation.observer, candidates=tuple(found), agent=self.spec,
+                        iterations=sum(p.iterations for p in parts),
+                        seconds=max(p.seconds for p in parts),
+                        complete=all(p.complete for p in parts),
+                        extra={"depth": min(p.extra["depth"] for p in parts), "jobs": jobs})
+
+    def search(self, observation: Observation, budget: Budget,
+               control: SearchControl | None, steps: list[int] | None = None) -> Analysis:
+        start = time.perf_counter()
+        belief = observation.belief_state()
+        player = observation.observer
+        roots = steps if steps is not None else belief.legal_steps()
+        limited = budget.iterations is not None or budget.seconds is not None
+        deadline = None if budget.seconds is None else start + budget.seconds
+        should_stop = control.should_stop if control is not None else None
+        best: tuple[Candidate, ...] = ()
+        reached = 0
+        leaves = 0
+        stopped = False
+        for depth in range(1 if limited else self.params["depth"], self.params["depth"] + 1):
+            search = (Expectimax(self.game, self.evaluator) if depth == 1 else
+                      Expectimax(self.game, self.evaluator,
+                                 None if budget.iterations is None
+                                 else budget.iterations - leaves, deadline, should_stop))
+            try:
+                found = self._depth(search, belief, roots, depth, player)
+            except Aborted:
+                stopped = should_stop is not None and should_stop()
+                leaves += search.leaves
+                break
+            leaves += search.leaves
+            best, reached = found, depth
+            if control is not None and control.wants_report() and depth < self.params["depth"]:
+                control.report(Analysis(player=player, candidates=best, agent=self.spec,
+                                        iterations=leaves, seconds=time.perf_counter() - start,
+                                        complete=False, extra={"depth": depth}))
+        return Analysis(player=player, candidates=best, agent=self.spec, iterations=leaves,
+                        seconds=time.perf_counter() - start,
+                        complete=reached == self.params["depth"] and not stopped,
+                        extra={"depth": reached})
+
+    def _depth(self, search: Expectimax, belief: Any, roots: list[int], depth: int,
+               player: int) -> tuple[Candidate, ...]:
+        """Every root step's exact value at `depth`, best first."""
+        found = []
+        for step in roots:
+            before = search.leaves
+            child = belief.copy()
+            child.apply(step)
+            result = search.value(child, depth - 1, player, None)
+            assert result is not None  # no bound at the root: nothing is pruned
+            (rewards, scores, wins), line = result
+            found.append(Candidate(step=step, visits=search.leaves - before,
+                                   values=tuple(rewards), win_probability=wins[player],
+                                   expected_scores=tuple(scores), pv=(step, *line)))
+        found.sort(key=lambda c: (-c.values[player], c.step))
+        return tuple(found)
+
+
+def _root_job(game: Game, params: dict[str, Any], observation: Observation, budget: Budget,
+              steps: list[int]) -> Analysis:
+    """A worker of root splitting: search only `steps` at the root."""
+    return ExpectimaxAgent(game, **params).search(observation, budget, None, steps)

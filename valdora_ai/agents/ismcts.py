@@ -1,0 +1,65 @@
+"""ISMCTS: single-observer information-set Monte Carlo tree search.
+
+Every iteration samples a fresh world from the observation (``game.determinize``)
+and walks one shared tree with it (:func:`valdora_ai.search.uct.iterate`). The tree
+is keyed by decision steps and, after a step that reveals something, by the revealed
+faces (``game.apply_revealing``), so statistics are shared by every world consistent
+with what the players know and the tree never branches on an unseen face. In
+Valdora all players share one information set, so the observer's tree is everybody's;
+for a game with private information the same tree is the observer's view (opponents'
+decisions are then searched over the observer's determinizations, the standard
+single-observer simplification).
+
+Values are per-player vectors (max^n): each player selects by its own component.
+The tree is kept between decisions when sound (see :mod:`valdora_ai.search.reuse`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from valdora_ai.agents.analysis import Analysis, Budget, SearchControl
+from valdora_ai.agents.base import Param
+from valdora_ai.agents.mcts_base import MctsAgent
+from valdora_ai.games.base import Game, Observation
+from valdora_ai.search.loop import run_loop
+from valdora_ai.search.report import candidates
+from valdora_ai.search.reuse import TreeMemory
+from valdora_ai.search.tree import Node
+from valdora_ai.search.uct import iterate
+
+
+class IsmctsAgent(MctsAgent):
+    name = "ismcts"
+    summary = "information-set MCTS: a fresh sampled world per iteration, one shared tree"
+    PARAMS: ClassVar[dict[str, Param]] = {
+        **MctsAgent.PARAMS,
+        "reuse": Param(bool, True, "keep the subtree of the step played for the next step"),
+    }
+
+    def __init__(self, game: Game, **params: Any) -> None:
+        super().__init__(game, **params)
+        self.memory = TreeMemory(game)
+
+    def search(self, observation: Observation, budget: Budget,
+               control: SearchControl | None) -> Analysis:
+        game, settings = self.game, self.settings
+        root = (self.memory.recall(observation) if self.params["reuse"] else None) or Node()
+        reused = root.visits
+        player = observation.observer
+
+        def iteration(_: int) -> None:
+            iterate(root, game.determinize(observation, self.rng), settings)
+
+        def partial(done: int, seconds: float) -> Analysis:
+            return Analysis(player=player, candidates=candidates([root], player),
+                            agent=self.spec, iterations=done, worlds=done, seconds=seconds)
+
+        result = run_loop(iteration, budget, control, partial)
+        analysis = Analysis(player=player, candidates=candidates([root], player),
+                            agent=self.spec, iterations=result.iterations,
+                            worlds=result.iterations, seconds=result.seconds,
+                            complete=not result.stopped, extra={"reused": reused})
+        if self.params["reuse"]:
+            self.memory.remember(observation, root, analysis.best.step)
+        return analysis

@@ -1,0 +1,87 @@
+"""What the search agents share: budget and reward parameters, choose, root parallelism.
+
+A search agent implements :meth:`SearchAgent.search` (one search of one decision,
+honouring a budget and a control); this class turns spec parameters into a budget,
+runs ``jobs`` searches in parallel when asked, and chooses the best candidate.
+A decision with a single legal step is answered without searching.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from typing import Any, ClassVar
+
+from valdora_ai.agents.analysis import Analysis, Budget, Candidate, SearchControl
+from valdora_ai.agents.base import Agent, Param
+from valdora_ai.backend import make_rng
+from valdora_ai.errors import SpecError
+from valdora_ai.games.base import Game, Observation
+from valdora_ai.search.parallel import merge_analyses, run_parallel, split_budget
+from valdora_ai.search.rewards import Evaluator, check_reward
+
+DEFAULT_ITERATIONS = 300
+
+
+class SearchAgent(Agent):
+    """Base of the search agents; subclasses add their own parameters."""
+
+    PARAMS: ClassVar[dict[str, Param]] = {
+        **Agent.PARAMS,
+        "iterations": Param(int, 0, "iterations per decision (0: no limit)"),
+        "time": Param(float, 0.0, "seconds per decision (0: no limit); with neither, "
+                                  f"{DEFAULT_ITERATIONS} iterations"),
+        "reward": Param(str, "win", "backed-up reward: win (share), rank or margin"),
+        "jobs": Param(int, 1, "processes searching in parallel (root parallelism)"),
+    }
+
+    def __init__(self, game: Game, **params: Any) -> None:
+        super().__init__(game, **params)
+        check_reward(self.params["reward"])
+        for key, least in (("iterations", 0), ("jobs", 1)):
+            if self.params[key] < least:
+                raise SpecError(f"{self.name}: {key} must be at least {least}, "
+                                f"got {self.params[key]}")
+        if self.params["time"] < 0:
+            raise SpecError(f"{self.name}: time must not be negative, got {self.params['time']}")
+        self.evaluator = Evaluator(game, self.params["reward"])
+        self.rng = make_rng(self.params["seed"])
+
+    def default_budget(self) -> Budget:
+        """The budget from the spec (iterations and/or time), else the default."""
+        iterations = self.params["iterations"] or None
+        seconds = self.params["time"] or None
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        return Budget(iterations=iterations, seconds=seconds)
+
+    def choose(self, observation: Observation) -> int:
+        return self.analyze(observation).best.step
+
+    def analyze(self, observation: Observation, budget: Budget | None = None,
+                control: SearchControl | None = None) -> Analysis:
+        if budget is None or budget.is_default:
+            budget = self.default_budget()
+        legal = observation.belief_state().legal_steps()
+        if len(legal) == 1:
+            return Analysis(player=observation.observer, agent=self.spec,
+                            candidates=(Candidate(step=legal[0], pv=(legal[0],)),))
+        jobs = self.params["jobs"]
+        if jobs > 1:
+            params = [self.params | {"jobs": 1, "seed": self.params["seed"] + j}
+                      for j in range(jobs)]
+            budgets = split_budget(budget, jobs)
+            args = [(type(self), self.game, p, observation, b)
+                    for p, b in zip(params, budgets, strict=True)]
+            return merge_analyses(run_parallel(_search_job, args), self.spec)
+        return self.search(observation, budget, control)
+
+    @abstractmethod
+    def search(self, observation: Observation, budget: Budget,
+               control: SearchControl | None) -> Analysis:
+        """One search of the observer's decision within `budget`."""
+
+
+def _search_job(cls: type[SearchAgent], game: Game, params: dict[str, Any],
+                observation: Observation, budget: Budget) -> Analysis:
+    """A worker of root parallelism: a fresh agent searching one decision."""
+    return cls(game, **params).search(observation, budget, None)

@@ -1,0 +1,81 @@
+"""Where a request's position comes from: a position document, a record, or a setup.
+
+Everything goes through the game registry and the game-agnostic contract
+(:mod:`valdora_ai.games.base`), so the engine serves any registered game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from threading import Lock
+from typing import Any
+
+from valdora_ai.engine.protocol import BAD_POSITION, BAD_RECORD, INVALID_REQUEST, EngineError
+from valdora_ai.errors import PositionError, ValdoraError
+from valdora_ai.games import make_game
+from valdora_ai.games.base import Game, State
+from valdora_ai.records import parse_record_text, replay_lines
+
+DEFAULT_GAME = "valdora"
+
+
+class Games:
+    """Game objects by (name, players), built once; `rules_data` replaces Valdora's data."""
+
+    def __init__(self, rules_data: Path | None = None) -> None:
+        self.rules_data = rules_data
+        self._games: dict[tuple[str, int | None], Game] = {}
+        self._lock = Lock()
+
+    def get(self, name: str, players: int | None, field: str) -> Game:
+        """The game `name` for `players` players (None: the game's default count)."""
+        with self._lock:
+            if (name, players) not in self._games:
+                options: dict[str, Any] = {} if players is None else {"players": players}
+                if self.rules_data is not None:
+                    options["rules_data"] = self.rules_data
+                try:
+                    self._games[name, players] = make_game(name, **options)
+                except ValdoraError as exc:
+                    raise EngineError(INVALID_REQUEST, str(exc), field) from None
+            return self._games[name, players]
+
+    def load(self, request: dict[str, Any]) -> tuple[Game, State]:
+        """The game and the state a validated request names (EngineError if bad)."""
+        name = request.get("game", DEFAULT_GAME)
+        if "setup" in request:
+            setup = request["setup"]
+            game = self.get(name, int(setup["players"]), "setup.players")
+            return game, game.new_state(int(setup["seed"]))
+        if "position" in request:
+            return self._from_position(name, request["position"])
+        return self._from_record(request["record"], request.get("turn"))
+
+    def _from_position(self, name: str, document: dict[str, Any]) -> tuple[Game, State]:
+        probe = self.get(name, None, "game")
+        try:
+            state = probe.position_from_json(document)
+        except PositionError as exc:
+            field = "position" if exc.where in (None, "position") else f"position.{exc.where}"
+            message = str(exc)
+            if exc.where and message.startswith(f"{exc.where}: "):
+                message = message[len(exc.where) + 2:]
+            raise EngineError(BAD_POSITION, f"{field}: {message}", field) from None
+        except ValdoraError as exc:
+            raise EngineError(BAD_POSITION, f"position: {exc}", "position") from None
+        game = self.get(name, len(state.scores()), "position")
+        return game, state
+
+    def _from_record(self, record: str | list[Any], turn: float | None) -> tuple[Game, State]:
+        lines = (parse_record_text(record, "record") if isinstance(record, str)
+                 else enumerate(record, start=1))
+        try:
+            replayed = replay_lines(lines, "record", self.rules_data)
+        except ValdoraError as exc:
+            raise EngineError(BAD_RECORD, str(exc), "record") from None
+        if turn is None:
+            return replayed.game, replayed.final
+        if int(turn) > len(replayed.positions):
+            raise EngineError(BAD_RECORD, f"the record has {len(replayed.plays)} turns, so turn "
+                                          f"{int(turn)} never starts", "turn")
+        return replayed.game, replayed.positions[int(turn) - 1].copy()

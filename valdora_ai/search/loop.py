@@ -1,0 +1,48 @@
+"""The anytime loop: run iterations until the budget ends or the caller stops it.
+
+Between iterations it polls :meth:`SearchControl.should_stop` and, when the caller
+wants progress, streams a partial analysis (``complete=False``). With an iteration
+budget and no stop request the result does not depend on timing, so a seeded search
+is reproducible; a seconds budget is checked after every iteration.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from valdora_ai.agents.analysis import Analysis, Budget, SearchControl
+
+
+@dataclass(frozen=True)
+class LoopResult:
+    iterations: int
+    seconds: float
+    stopped: bool  # ended by the caller's stop request, not by the budget
+
+
+def run_loop(iteration: Callable[[int], None], budget: Budget, control: SearchControl | None,
+             partial: Callable[[int, float], Analysis]) -> LoopResult:
+    """Call ``iteration(i)`` for i = 0, 1, ... within `budget`.
+
+    `partial(iterations, seconds)` builds the analysis streamed to `control`.
+    """
+    start = time.perf_counter()
+    limit = budget.iterations
+    deadline = None if budget.seconds is None else start + budget.seconds
+    done = 0
+    stopped = False
+    while limit is None or done < limit:
+        iteration(done)  # at least one, so there is always a best-so-far
+        done += 1
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+        if control is not None:
+            if control.should_stop():
+                stopped = True
+                break
+            if control.wants_report():
+                control.report(replace(partial(done, time.perf_counter() - start),
+                                       complete=False))
+    return LoopResult(done, time.perf_counter() - start, stopped)

@@ -1,0 +1,61 @@
+"""Playouts: play on with a policy to a cut-off, then evaluate.
+
+The cut-off is counted in **turns of the searching player** (a turn ends when the
+player to move changes), because a Valdora turn is several steps by one player and a
+cut-off in the middle of a turn would evaluate a half-done action: ``depth=0`` stops
+once the searching player's current (or, when someone else is to move, next) turn
+is over; ``depth=1`` also plays the other players' replies and the searching
+player's following turn (a full round), and so on. Measured on a 3-player position
+(round 7): with ``depth=0`` 200 ISMCTS iterations could not separate the two best
+moves, which 1,500 iterations told apart clearly; with ``depth=1`` 200 iterations
+already did.
+Policies: ``random`` (uniform legal step, ~25 us a step on the reference engine)
+and ``greedy`` (the game's greedy policy, ~300 us a step, much better play).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from valdora_ai.errors import SpecError
+from valdora_ai.games.base import CHANCE, Game
+from valdora_ai.search.rewards import Evaluator, Outcome
+
+POLICIES = ("greedy", "random")
+
+
+def check_policy(name: str) -> str:
+    if name not in POLICIES:
+        raise SpecError(f"rollout must be one of {', '.join(POLICIES)}, got {name!r}")
+    return name
+
+
+def rollout(game: Game, state: Any, policy: str, depth: int, rng: Any,
+            evaluator: Evaluator, searcher: int) -> Outcome:
+    """Play `state` (modified in place) to the cut-off or the end; its outcome.
+
+    `searcher` is the player whose turns count for the cut-off.
+    """
+    greedy = policy == "greedy"
+    previous = state.current_player
+    turns_done = 0
+    while not state.is_terminal():
+        current = state.current_player
+        if current == CHANCE:  # only games with chance inside worlds get here
+            outcomes = state.chance_outcomes()
+            pick = rng.choice_weighted([p for _, p in outcomes])
+            state.apply(outcomes[pick][0])
+            continue
+        if current != previous:
+            if previous == searcher:
+                turns_done += 1
+                if turns_done > depth:
+                    break
+            previous = current
+        if greedy:
+            step = game.greedy_step(state, rng)
+        else:
+            legal = state.legal_steps()
+            step = legal[rng.randbelow(len(legal))]
+        state.apply(step)
+    return evaluator.evaluate(state)

@@ -1,0 +1,111 @@
+"""One MCTS iteration over a world: select by UCB, expand one edge, roll out, back up.
+
+The same code serves both MCTS agents: ISMCTS passes a fresh determinization per
+iteration (the tree is keyed by public information, see :mod:`tree`, so it is an
+information-set tree), PIMC passes a copy of one fixed world per tree. Selection is
+UCB1 with availability counts (Cowling et al. 2012): an edge's exploration term uses
+the number of iterations in which its step was legal, since a determinization may
+not offer every step.
+
+Expansion uses *progressive widening* with a policy prior: a node's first child is
+the play-out policy's own step (the greedy step), and a further untried step is
+added only while the node has fewer than ``1 + widen * sqrt(visits)`` children
+(``widen=0``: every legal step is tried before any is revisited, plain UCT). Without
+it, a few hundred iterations spread over ~20 moves each try every reply once, and
+the poor replies drag the mean of a good move down to the level of the others; with
+it, a good move is first valued by its best-known continuation, and alternatives are
+added as the visits grow, so the search still converges. Later untried steps come
+in a random order from the search's own generator.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from valdora_ai.games.base import Game
+from valdora_ai.search.rewards import Evaluator
+from valdora_ai.search.rollout import rollout
+from valdora_ai.search.tree import Edge, Node, backup
+
+
+@dataclass
+class UctSettings:
+    """What an iteration needs besides the tree and the world."""
+
+    game: Game
+    evaluator: Evaluator
+    c: float
+    widen: float
+    policy: str
+    depth: int
+    rng: Any
+
+
+def select(node: Node, tried: list[int], player: int, c: float) -> Edge:
+    """The UCB-best edge among the `tried` legal steps; ties go to the first."""
+    children = node.children
+    best = children[tried[0]]
+    best_value = -math.inf
+    for step in tried:
+        edge = children[step]
+        value = (edge.reward_sum[player] / edge.visits
+                 + c * math.sqrt(math.log(edge.avail) / edge.visits))
+        if value > best_value:
+            best, best_value = edge, value
+    return best
+
+
+def iterate(root: Node, world: Any, settings: UctSettings) -> None:
+    """One iteration from `root` in `world` (modified in place).
+
+    Worlds are assumed to have no chance nodes of their own: all randomness of the
+    game is in its hidden part, which the determinization fixed.
+    """
+    game = settings.game
+    searcher = world.current_player
+    nodes = [root]
+    edges: list[Edge] = []
+    node = root
+    while not world.is_terminal():
+        legal = world.legal_steps()
+        children = node.children
+        tried = []
+        for step in legal:
+            edge = children.get(step)
+            if edge is not None:
+                edge.avail += 1
+                tried.append(step)
+        if len(tried) < len(legal) and (
+                not tried or settings.widen <= 0
+                or len(tried) < 1 + settings.widen * math.sqrt(node.visits)):
+            edge = _expand(node, legal, settings, world)
+            node = edge.next_node(game.apply_revealing(world, edge.step))
+            edges.append(edge)
+            nodes.append(node)
+            break  # then roll out
+        edge = select(node, tried, world.current_player, settings.c)
+        node = edge.next_node(game.apply_revealing(world, edge.step))
+        edges.append(edge)
+        nodes.append(node)
+    outcome = rollout(game, world, settings.policy, settings.depth, settings.rng,
+                      settings.evaluator, searcher)
+    backup(nodes, edges, outcome)
+
+
+def _expand(node: Node, legal: list[int], settings: UctSettings, world: Any) -> Edge:
+    """Add the next child: the policy's step first, then a random untried step."""
+    children = node.children
+    step = -1
+    if not children:
+        if settings.policy == "greedy":
+            step = settings.game.greedy_step(world, settings.rng)
+        if step not in legal:
+            step = -1
+    if step < 0:
+        untried = [s for s in legal if s not in children]
+        step = untried[settings.rng.randbelow(len(untried))]
+    edge = children[step] = Edge(step, settings.game.num_players)
+    edge.avail = 1
+    return edge

@@ -1,0 +1,86 @@
+"""``suggest``: the best moves for the player to move in a position, ranked.
+
+The one entry point for "what should I play here?" (``valdora suggest``, other
+programs). The position may be a position document (dict), a path to a position
+file, or a state; the agent sees only the observation of the player to move, so a
+world position (hidden order included) and its public version give the same answer.
+:func:`candidate_turn` writes a candidate as a whole turn: its principal variation
+continued while the same player is to move (reveals included, as ``?face``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from valdora_ai.agents import Agent, parse_spec
+from valdora_ai.agents.analysis import Analysis, Budget, Candidate, SearchControl
+from valdora_ai.errors import PositionError, SpecError, ValdoraError
+from valdora_ai.games import CHANCE, Game, make_game
+
+
+def load_position(position: Any, game_name: str = "valdora",
+                  rules_data: str | Path | None = None) -> tuple[Game, Any]:
+    """(game, state) from a position document, a position file path, or a state."""
+    if isinstance(position, str | Path):
+        try:
+            text = Path(position).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise PositionError(f"cannot read position file: {exc.strerror}",
+                                where=str(position)) from None
+        try:
+            position = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise PositionError(f"not valid JSON: {exc.msg} at line {exc.lineno}",
+                                where=str(position)) from None
+    probe = make_game(game_name, rules_data=rules_data)
+    state = probe.position_from_json(position) if isinstance(position, dict) else position
+    players = len(state.scores())
+    game = probe if players == probe.num_players else make_game(
+        game_name, players=players, rules_data=rules_data)
+    return game, state
+
+
+def suggest(position: Any, agent: str | Agent = "ismcts", budget: Budget | None = None, *,
+            jobs: int | None = None, control: SearchControl | None = None,
+            rules_data: str | Path | None = None) -> Analysis:
+    """Ranked candidates for the player to move in `position`, best first.
+
+    `agent` is a spec (``"ismcts:iterations=2000,seed=1"``) or an agent of the same
+    game; `budget` overrides the spec's own; `jobs` sets root parallelism.
+    """
+    game, state = load_position(position, rules_data=rules_data)
+    if state.is_terminal():
+        raise ValdoraError("the game is over: there is no move to suggest")
+    if state.current_player == CHANCE:
+        raise ValdoraError("a reveal is pending: resolve it (?face) before asking for a move")
+    if isinstance(agent, str):
+        cls, params = parse_spec(agent)
+        if jobs is not None:
+            if "jobs" not in cls.PARAMS:
+                raise SpecError(f"{agent!r}: {cls.name} does not search, so it takes no jobs")
+            params["jobs"] = jobs
+        agent = cls(game, **params)
+    observation = game.observation(state, state.current_player)
+    return agent.analyze(observation, budget, control)
+
+
+def candidate_turn(game: Game, state: Any, candidate: Candidate) -> str:
+    """The candidate as a turn: its PV while the same player is to move.
+
+    Written on the public view of `state` (a world is turned into it), where the PV's
+    reveals are chance steps.
+    """
+    player = state.current_player
+    state = game.observation(state, player).belief_state()
+    board = state.copy()
+    steps: list[int] = []
+    for step in candidate.pv:
+        if board.is_terminal() or board.current_player not in (player, CHANCE):
+            break
+        board.apply(step)
+        steps.append(step)
+    text = game.format_turn(state, steps)
+    finished = board.is_terminal() or board.current_player not in (player, CHANCE)
+    return text if finished else text + " …"
