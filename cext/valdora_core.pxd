@@ -22,7 +22,7 @@
 # * item load: NOT_OWNED (-2), EMPTY (-1) or a gem index.
 # * top_front: UNSEEN (-1) or a face index (item or commission face).
 #
-# Functions return an error value where they can fail; all are noexcept and nogil.
+# The functions return an error value where they can fail; all are noexcept nogil.
 # Preconditions (a legal step for core_apply, not a chance node for core_determinize)
 # are the caller's to uphold, exactly as for the reference `apply`.
 
@@ -217,14 +217,8 @@ cdef struct CoreState:
     PlayerState players[MAX_PLAYERS]
 
 
-# Rules (valdora_core.pyx). Step buffers must hold MAX_STEPS entries.
-cdef void core_new(CoreState* s, const CoreData* d, int n_players, RngState* rng) noexcept nogil
-cdef int core_current_player(const CoreState* s) noexcept nogil
-cdef int core_legal_steps(const CoreState* s, int32_t* out) noexcept nogil
-cdef int core_chance_weights(const CoreState* s, int32_t* steps, int32_t* weights) noexcept nogil
-cdef void core_apply(CoreState* s, int step) noexcept nogil
-cdef void core_score(const CoreState* s, int seat, int32_t* parts) noexcept nogil
-cdef int core_total(const CoreState* s, int seat) noexcept nogil
-cdef void core_forget_order(CoreState* s) noexcept nogil
-cdef void core_determinize(CoreState* s, RngState* rng) noexcept nogil
-cdef long core_playout(CoreState* s, int policy, RngState* rng, long max_steps) noexcept nogil
+# The rules functions (core_new, core_legal_steps, core_chance_weights, core_apply,
+# core_score, core_determinize, core_playout, ...) are defined in valdora_core.pyx, not
+# declared here: this file holds types only, so any module in cext/ may
+# `from valdora_core cimport *` without a run-time import (see rng.pxd for why), and C
+# code that needs the rules (e.g. a compiled policy) is `include`d into valdora_core.pyx.
