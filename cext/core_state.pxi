@@ -9,8 +9,6 @@
 from valdora_ai.errors import IllegalMoveError, ValdoraError
 from valdora_ai.games.valdora.rules import Book, Player, ScoreLine, ValdoraState
 
-from rng cimport rng_seed
-
 
 cdef inline void _rng_in(RngState* r, rng) except *:
     """Copy a Python Rng's state (either engine) into `r`."""
@@ -164,22 +162,69 @@ cdef class CompiledState:
     def is_world(self):
         return all(self.s.books[b].is_world for b in range(self.tables.d.n_books))
 
-    n = property(lambda self: self.s.n)
-    current = property(lambda self: self.s.current)
-    phase = property(lambda self: self.s.phase)
-    action = property(lambda self: self.s.action)
-    pages_turned = property(lambda self: self.s.pages_turned)
-    loads_done = property(lambda self: self.s.loads_done)
-    reveal = property(lambda self: self.s.reveal)
-    reveal_book = property(lambda self: self.s.reveal_book)
-    pending_step = property(lambda self: self.s.pending_step)
-    bank = property(lambda self: self.s.bank)
-    bonus_left = property(lambda self: self.s.bonus_left)
-    rounds = property(lambda self: self.s.rounds)
-    turns = property(lambda self: self.s.turns)
-    end_triggered = property(lambda self: bool(self.s.end_triggered))
-    capped = property(lambda self: bool(self.s.capped))
-    over = property(lambda self: bool(self.s.over))
+    @property
+    def n(self):
+        return self.s.n
+
+    @property
+    def current(self):
+        return self.s.current
+
+    @property
+    def phase(self):
+        return self.s.phase
+
+    @property
+    def action(self):
+        return self.s.action
+
+    @property
+    def pages_turned(self):
+        return self.s.pages_turned
+
+    @property
+    def loads_done(self):
+        return self.s.loads_done
+
+    @property
+    def reveal(self):
+        return self.s.reveal
+
+    @property
+    def reveal_book(self):
+        return self.s.reveal_book
+
+    @property
+    def pending_step(self):
+        return self.s.pending_step
+
+    @property
+    def bank(self):
+        return self.s.bank
+
+    @property
+    def bonus_left(self):
+        return self.s.bonus_left
+
+    @property
+    def rounds(self):
+        return self.s.rounds
+
+    @property
+    def turns(self):
+        return self.s.turns
+
+    @property
+    def end_triggered(self):
+        return bool(self.s.end_triggered)
+
+    @property
+    def capped(self):
+        return bool(self.s.capped)
+
+    @property
+    def over(self):
+        return bool(self.s.over)
 
     # snapshots of the object-valued attributes (read-only copies)
     books = property(lambda self: self.to_reference().books)
@@ -188,6 +233,13 @@ cdef class CompiledState:
     discard = property(lambda self: self.to_reference().discard)
     supply = property(lambda self: self.to_reference().supply)
     workshop_owner = property(lambda self: self.to_reference().workshop_owner)
+
+    def book_at(self, space):
+        """A snapshot of the book at `space`, or None (as ValdoraState.book_at)."""
+        return self.to_reference().book_at(space)
+
+    def visible_books(self):
+        return list(self.to_reference().visible_books())
 
     def __repr__(self):
         who = {CHANCE_PLAYER: "chance", TERMINAL_PLAYER: "over"}.get(

@@ -689,5 +689,8 @@ cdef long core_playout(CoreState* s, int policy, RngState* rng, long max_steps) 
     return played
 
 
+# The shared generator, re-exported: backend.make_rng takes `Rng` from this module.
+from valdora_ai._rng import Rng  # noqa: F401
+
 include "core_tables.pxi"
 include "core_state.pxi"
