@@ -142,14 +142,15 @@ cdef class CompiledState:
         return other
 
     def playout(self, rng, long max_steps=1 << 30, str policy="random"):
-        """Play on in place with `policy` (only "random" in C); returns steps played."""
+        """Play on in place with `policy` ("random" or "greedy"); returns steps played."""
         cdef RngState r
         cdef long played
-        if policy != "random":
-            raise ValdoraError(f"unknown playout policy {policy!r} (known: random)")
+        cdef int code = POLICY_GREEDY if policy == "greedy" else POLICY_RANDOM
+        if policy not in ("random", "greedy"):
+            raise ValdoraError(f"unknown playout policy {policy!r} (known: random, greedy)")
         _rng_in(&r, rng)
         with nogil:
-            played = core_playout(&self.s, POLICY_RANDOM, &r, max_steps)
+            played = core_playout(&self.s, code, &r, max_steps)
         _rng_out(&r, rng)
         return played
 

@@ -88,6 +88,7 @@ cdef enum:
 
     # playout policies
     POLICY_RANDOM = 0
+    POLICY_GREEDY = 1     # decisions by core_greedy_step (core_greedy.pxi)
 
 
 cdef struct CardSetData:

@@ -664,14 +664,15 @@ cdef long core_playout(CoreState* s, int policy, RngState* rng, long max_steps) 
 
     POLICY_RANDOM: a decision is legal[rng_below(count)] (the random agent's rule); a
     chance outcome is drawn by rng_choice_weighted over the exact probabilities
-    (valdora_ai.playout.random_playout is the reference). Other policies: -1.
+    (valdora_ai.playout.random_playout is the reference). POLICY_GREEDY: a decision is
+    core_greedy_step (core_greedy.pxi), chances as above. Other policies: -1.
     """
     cdef int32_t steps[MAX_STEPS]
     cdef int32_t weights[MAX_FACES]
     cdef double probs[MAX_FACES]
     cdef long played = 0
     cdef int n, i, total
-    if policy != POLICY_RANDOM:
+    if policy != POLICY_RANDOM and policy != POLICY_GREEDY:
         return -1
     while not s.over and played < max_steps:
         if s.reveal != NO_REVEAL:
@@ -682,6 +683,8 @@ cdef long core_playout(CoreState* s, int policy, RngState* rng, long max_steps) 
             for i in range(n):
                 probs[i] = <double>weights[i] / <double>total
             core_apply(s, steps[rng_choice_weighted(rng, probs, n)])
+        elif policy == POLICY_GREEDY:
+            core_apply(s, core_greedy_step(s, rng))
         else:
             n = core_legal_steps(s, steps)
             core_apply(s, steps[rng_below(rng, n)])
@@ -694,3 +697,4 @@ from valdora_ai._rng import Rng  # noqa: F401
 
 include "core_tables.pxi"
 include "core_state.pxi"
+include "core_greedy.pxi"

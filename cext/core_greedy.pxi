@@ -1,0 +1,1016 @@
+# Included by valdora_core.pyx: the greedy baseline policy and the final-score estimate
+# in C, a line-by-line port of valdora_ai/games/valdora/heuristics.py (the
+# specification: read its module docstring for what the policy does and why).
+#
+# Parity contract (tests/test_greedy_parity.py): given the same state and the same rng
+# stream, core_greedy_step returns the step greedy_step returns and consumes the same
+# draws; core_estimate_scores returns the same doubles as estimate_final_scores. To keep
+# the floating-point results bit-identical, every expression below is evaluated in the
+# Python order (C doubles are Python floats; the build does not contract to FMA on
+# x86-64), sorts are stable with Python's tie order, and only public fields are read
+# (never BookState.hidden), so world and belief states get the same decision.
+#
+# Mapping: _Model -> GModel (by value: a copy is a struct assignment), _Needs -> GNeeds,
+# _Plan -> GPlan (only its first step is ever played, so only that and the step count
+# are kept), _Tables + _Context -> GCtx (rebuilt per call on the stack: a few dozen
+# operations, and no shared cache, so the functions stay reentrant under nogil).
+
+from libc.stdint cimport int8_t, uint8_t
+
+# ---------------------------------------------------------------- tuning constants
+# The values of heuristics.py (same names, G_ prefix: BUY_BASE etc. are step codes here).
+cdef double G_LOOKAHEAD = 0.5
+cdef int G_LOOKAHEAD_PLANS = 4
+cdef double G_DELIVER_BASE = 10.0
+cdef double G_NEED_LOAD_BASE = 4.0
+cdef double G_NEED_LOAD_SHARE = 0.6
+cdef double G_SPARE_LOAD = 1.0
+cdef double G_SPARE_GOLD = 2.0
+cdef double G_BUY_BASE = 2.0
+cdef double G_BUY_SHARE = 0.5
+cdef double G_BUY_MIN = 2.5
+cdef double G_TURN_MIN = 0.5
+cdef int G_MAX_PAGES = 3
+cdef double G_RETURN_MARGIN = 4.0
+cdef double G_WORKSHOP_OPTION = 6.0
+cdef double G_WORKSHOP_PROGRESS = 2.0
+cdef double G_EQUIP_BASE = 2.0
+cdef double G_ANIMAL_BASE = 3.0
+cdef double G_EQUIP_NEED = 4.0
+cdef double G_PROVISIONS_VALUE = 1.0
+cdef double G_FUTURE_PER_DELIVERY = 7.5
+cdef double G_FUTURE_PER_COLOUR = 8.0
+cdef double G_NO_GEM_FACTOR = 0.3
+cdef double G_R_SLOT = 0.6
+cdef double G_R_NO_SLOT = 0.25
+cdef double[6] G_COIN_MARGINAL = [2.5, 2.0, 1.5, 1.0, 0.6, 0.4]
+
+cdef enum:
+    G_MAX_MISSING = MAX_HELD * MAX_GEMS   # (held index, gem) pairs still to load
+    G_MAX_WORTH = 130                     # coin_worth entries: coin_cap (<= 127) + 2
+
+
+cdef struct GCtx:
+    # heuristics._Tables (the parts not already in CoreData) and _Context
+    const CoreState* s
+    const CoreData* d
+    int n_animals
+    int8_t animals[MAX_ITEMS]       # any-colour items, cheapest load first
+    int n_dedicated
+    int8_t dedicated[MAX_ITEMS]     # single-colour items, in item order
+    int8_t gem_item[MAX_GEMS]       # first item loading that gem, -1 if none
+    double coin_worth[G_MAX_WORTH]  # concave worth of holding c coins
+    int gem_supply[MAX_GEMS]        # gems on roads and in the discard, per gem
+
+
+cdef struct GModel:
+    # heuristics._Model: what one player owns; held[] are commission faces
+    int seat
+    int coins
+    int provisions
+    int space
+    int n_held
+    int8_t held[MAX_HELD]
+    int8_t load[MAX_ITEMS]
+    int craftsmen[MAX_COLOURS]
+
+
+cdef struct GNeeds:
+    # heuristics._Needs
+    int spare[MAX_GEMS]
+    int ready[MAX_HELD]
+    int missing_count[MAX_HELD]
+    int n_missing
+    int8_t miss_index[G_MAX_MISSING]
+    int8_t miss_gem[G_MAX_MISSING]
+
+
+cdef struct GPlan:
+    # heuristics._Plan: value, first step (-1: none), step count, the player after it
+    double value
+    int first
+    int n_steps
+    int has_after
+    GModel after
+
+
+# ---------------------------------------------------------------- tables and models
+cdef void _g_ctx(GCtx* c, const CoreState* s) noexcept nogil:
+    """_Tables + _Context for one call."""
+    cdef const CoreData* d = s.data
+    cdef int i, j, g, r, x, cap, k
+    c.s = s
+    c.d = d
+    c.n_animals = 0
+    c.n_dedicated = 0
+    for i in range(d.n_items):
+        if d.item_loads[i] == ANY_GEM:
+            # insertion by (load_cost, index)
+            j = c.n_animals
+            while j > 0 and d.item_cost[c.animals[j - 1]] > d.item_cost[i]:
+                c.animals[j] = c.animals[j - 1]
+                j -= 1
+            c.animals[j] = i
+            c.n_animals += 1
+        else:
+            c.dedicated[c.n_dedicated] = i
+            c.n_dedicated += 1
+    for g in range(d.n_gems):
+        c.gem_item[g] = -1
+        for i in range(d.n_items):
+            if d.item_loads[i] == g:
+                c.gem_item[g] = i
+                break
+        x = s.discard[g]
+        for r in range(d.n_roads):
+            x += s.road[r][g]
+        c.gem_supply[g] = x
+    cap = d.coin_cap if d.coin_cap > 1 else 1
+    c.coin_worth[0] = 0.0
+    for k in range(cap + 1):
+        c.coin_worth[k + 1] = c.coin_worth[k] + G_COIN_MARGINAL[k if k < 5 else 5]
+
+
+cdef inline double _g_coin_loss(const GCtx* c, int coins, int paid) noexcept nogil:
+    """VPE lost by paying `paid` of `coins` coins."""
+    cdef int after
+    if paid <= 0:
+        return 0.0
+    after = coins - paid
+    return c.coin_worth[coins] - c.coin_worth[after if after > 0 else 0]
+
+
+cdef void _g_model(const GCtx* c, int seat, GModel* m) noexcept nogil:
+    """_Model.of: the player's coins, load, held faces, provisions, craftsmen, space."""
+    cdef const PlayerState* p = &c.s.players[seat]
+    cdef const CardSetData* cs = &c.d.sets[SET_COMMISSION]
+    cdef int i
+    m.seat = seat
+    m.coins = p.coins
+    m.provisions = p.provisions
+    m.space = p.space
+    m.n_held = p.n_commissions
+    for i in range(p.n_commissions):
+        m.held[i] = _face(cs, p.commissions[i])
+    for i in range(c.d.n_items):
+        m.load[i] = p.load[i]
+    for i in range(c.d.n_colours):
+        m.craftsmen[i] = p.craftsmen[i]
+
+
+cdef inline void _g_nothing(GPlan* plan) noexcept nogil:
+    plan.value = 0.0
+    plan.first = -1
+    plan.n_steps = 0
+    plan.has_after = 0
+
+
+cdef inline void _g_better(GPlan* best, const GPlan* candidate) noexcept nogil:
+    """_better: keep `candidate` only when strictly better."""
+    if candidate.value > best.value:
+        best[0] = candidate[0]
+
+
+# ---------------------------------------------------------------- commission worth
+cdef double _g_delivery_worth(const GCtx* c, const GModel* m, int face) noexcept nogil:
+    """_delivery_worth: points, a new colour, a workshop or progress, a bonus tile."""
+    cdef const CoreData* d = c.d
+    cdef const CoreState* s = c.s
+    cdef double value = <double>d.face_vp[face]
+    cdef int colour = _hire_colour(s, d.face_patron[face])
+    cdef int have
+    if colour >= 0:
+        have = m.craftsmen[colour]
+        if have == 0:
+            value += d.vp_per_colour
+        if s.workshop_owner[colour] < 0:
+            if have + 1 >= d.workshop_needs[colour]:
+                value += d.workshop_vp[colour] + G_WORKSHOP_OPTION
+            else:
+                value += G_WORKSHOP_PROGRESS * (have + 1) / d.workshop_needs[colour]
+    if s.workshop_owner[d.face_patron[face]] == m.seat and s.bonus_left:
+        value += d.bonus_vp
+    return value
+
+
+cdef void _g_needs(const GCtx* c, const GModel* m, GNeeds* nd) noexcept nogil:
+    """_Needs: single-gem commissions served first, then the rest in held order."""
+    cdef const CoreData* d = c.d
+    cdef int order[MAX_HELD]
+    cdef int i, j, k, x, face, gem, short, coins = m.coins
+    for i in range(d.n_gems):
+        nd.spare[i] = 0
+    for i in range(d.n_items):
+        if m.load[i] >= 0:
+            nd.spare[m.load[i]] += 1
+    nd.n_missing = 0
+    for i in range(m.n_held):  # stable insertion sort by gem count
+        nd.ready[i] = 0
+        nd.missing_count[i] = 0
+        j = i
+        while j > 0 and d.face_n_gems[m.held[order[j - 1]]] > d.face_n_gems[m.held[i]]:
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = i
+    for k in range(m.n_held):
+        x = order[k]
+        face = m.held[x]
+        if d.face_n_gems[face] == 0:
+            if coins >= d.face_coins[face]:
+                coins -= d.face_coins[face]
+                nd.ready[x] = 1
+            continue
+        short = 0
+        for j in range(d.face_n_gems[face]):
+            gem = d.face_gems[face][j]
+            if nd.spare[gem]:
+                nd.spare[gem] -= 1
+            else:
+                short += 1
+                nd.miss_index[nd.n_missing] = x
+                nd.miss_gem[nd.n_missing] = gem
+                nd.n_missing += 1
+        nd.missing_count[x] = short
+        nd.ready[x] = short == 0
+
+
+cdef int _g_free_slot(const GCtx* c, const int8_t* load, int coins, int gem,
+                      const int* spare, int* cost) noexcept nogil:
+    """_free_slot: the item that could take `gem` now (its coin cost in *cost), or -1."""
+    cdef const CoreData* d = c.d
+    cdef int item = c.gem_item[gem]
+    cdef int k, animal, carried
+    cost[0] = 0
+    if item >= 0 and load[item] == EMPTY:
+        return item
+    for k in range(c.n_animals):
+        animal = c.animals[k]
+        if load[animal] == EMPTY and coins >= d.item_cost[animal]:
+            cost[0] = d.item_cost[animal]
+            return animal
+    for k in range(c.n_animals):
+        animal = c.animals[k]
+        carried = load[animal]
+        if (carried >= 0 and carried != gem and spare[carried]
+                and coins >= d.item_cost[animal]):
+            cost[0] = d.item_cost[animal]
+            return animal
+    return -1
+
+
+cdef double _g_readiness(const GCtx* c, const GModel* m, const GNeeds* nd,
+                         int face) noexcept nogil:
+    """_readiness: rough chance (0..1) that the player can pay `face` soon."""
+    cdef const CoreData* d = c.d
+    cdef int spare[MAX_GEMS]
+    cdef int8_t load[MAX_ITEMS]
+    cdef int i, gem, item, cost, coins = m.coins
+    cdef double ready = 1.0
+    cdef double factor
+    if d.face_n_gems[face] == 0:
+        return 0.9 if m.coins - 1 >= d.face_coins[face] else 0.5
+    for i in range(d.n_gems):
+        spare[i] = nd.spare[i]
+    for i in range(d.n_items):
+        load[i] = m.load[i]
+    for i in range(d.face_n_gems[face]):
+        gem = d.face_gems[face][i]
+        if spare[gem]:
+            spare[gem] -= 1
+            continue
+        item = _g_free_slot(c, load, coins, gem, spare, &cost)
+        if item >= 0:
+            load[item] = gem
+            coins -= cost
+            factor = G_R_SLOT
+        else:
+            factor = G_R_NO_SLOT
+        if not c.gem_supply[gem]:
+            factor *= G_NO_GEM_FACTOR
+        ready *= factor
+    return ready
+
+
+cdef double _g_commission_value(const GCtx* c, const GModel* m, const GNeeds* nd,
+                                int face) noexcept nogil:
+    """_commission_value: VPE of buying commission `face` for 1 coin."""
+    cdef double worth = _g_delivery_worth(c, m, face)
+    cdef double ready = _g_readiness(c, m, nd, face)
+    return G_BUY_BASE + G_BUY_SHARE * worth * ready - _g_coin_loss(c, m.coins, 1)
+
+
+cdef double _g_hold_value(const GCtx* c, const GModel* m, const GNeeds* nd,
+                          int index) noexcept nogil:
+    """_hold_value: VPE of keeping held commission `index`."""
+    cdef double worth = _g_delivery_worth(c, m, m.held[index])
+    cdef double ready = 1.0
+    cdef int k, cost
+    if nd.ready[index]:
+        return worth
+    for k in range(nd.n_missing):
+        if nd.miss_index[k] == index:
+            if _g_free_slot(c, m.load, m.coins, nd.miss_gem[k], nd.spare, &cost) >= 0:
+                ready *= G_R_SLOT
+            else:
+                ready *= G_R_NO_SLOT
+    return G_BUY_SHARE * worth * ready
+
+
+# ---------------------------------------------------------------- plans
+cdef void _g_plan_delivery(const GCtx* c, const GModel* m, int patron,
+                           GPlan* out) noexcept nogil:
+    """_plan_delivery: complete every held commission of `patron` payable now."""
+    cdef const CoreData* d = c.d
+    cdef const GModel* cur
+    cdef int i = 0, k, j, face, gem, carrier, item, mask, colour
+    cdef double worth
+    _g_nothing(out)
+    while True:
+        if out.has_after:
+            cur = &out.after
+        else:
+            cur = m
+        if i >= cur.n_held:
+            break
+        face = cur.held[i]
+        if d.face_patron[face] != patron:
+            i += 1
+            continue
+        mask = 0
+        if d.face_n_gems[face]:
+            for k in range(d.face_n_gems[face]):
+                gem = d.face_gems[face][k]
+                carrier = -1
+                for j in range(c.n_animals):
+                    item = c.animals[j]
+                    if cur.load[item] == gem and not (mask >> item) & 1:
+                        carrier = item
+                        break
+                if carrier < 0:
+                    for j in range(c.n_dedicated):
+                        item = c.dedicated[j]
+                        if cur.load[item] == gem and not (mask >> item) & 1:
+                            carrier = item
+                            break
+                if carrier < 0:
+                    mask = -1
+                    break
+                mask |= 1 << carrier
+            if mask < 0:
+                i += 1
+                continue
+        elif cur.coins < d.face_coins[face]:
+            i += 1
+            continue
+        worth = _g_delivery_worth(c, cur, face)
+        if not out.has_after:
+            out.after = m[0]
+            out.has_after = 1
+        out.value += G_DELIVER_BASE + worth
+        if out.n_steps == 0:
+            out.first = COMPLETE_BASE + i * 128 + mask
+        out.n_steps += 1
+        out.after.coins -= d.face_coins[face]
+        for item in range(MAX_ITEMS):
+            if (mask >> item) & 1:
+                out.after.load[item] = EMPTY
+        for j in range(i, out.after.n_held - 1):
+            out.after.held[j] = out.after.held[j + 1]
+        out.after.n_held -= 1
+        colour = _hire_colour(c.s, patron)
+        if colour >= 0:
+            out.after.craftsmen[colour] += 1
+    if out.n_steps == 0:
+        _g_nothing(out)
+
+
+cdef void _g_plan_loads(const GCtx* c, const GModel* m, const uint8_t* source,
+                        int max_loads, GPlan* out) noexcept nogil:
+    """_plan_loads: gems held commissions miss (most valuable first), then free gems
+    onto empty dedicated tools."""
+    cdef const CoreData* d = c.d
+    cdef GNeeds nd
+    cdef int avail[MAX_GEMS]
+    cdef int8_t load[MAX_ITEMS]
+    cdef int spare[MAX_GEMS]
+    cdef double w_share[G_MAX_MISSING]
+    cdef int w_gem[G_MAX_MISSING]
+    cdef int i, j, k, n, face, gem, item, cost, old, coins = m.coins
+    cdef double share, worth, gain, value = 0.0
+    cdef int n_steps = 0, first = -1
+    _g_needs(c, m, &nd)
+    for i in range(d.n_gems):
+        avail[i] = source[i]
+        spare[i] = nd.spare[i]
+    for i in range(d.n_items):
+        load[i] = m.load[i]
+    if nd.n_missing:
+        n = 0
+        for k in range(nd.n_missing):
+            i = nd.miss_index[k]
+            gem = nd.miss_gem[k]
+            face = m.held[i]
+            worth = _g_delivery_worth(c, m, face)
+            share = worth / d.face_n_gems[face]
+            if nd.missing_count[i] == 1:
+                share *= 1.5
+            # insertion, descending by (share, gem) as Python's sort(reverse=True)
+            j = n
+            while j > 0 and (w_share[j - 1] < share
+                             or (w_share[j - 1] == share and w_gem[j - 1] < gem)):
+                w_share[j] = w_share[j - 1]
+                w_gem[j] = w_gem[j - 1]
+                j -= 1
+            w_share[j] = share
+            w_gem[j] = gem
+            n += 1
+        for k in range(n):
+            if n_steps >= max_loads:
+                break
+            share = w_share[k]
+            gem = w_gem[k]
+            if not avail[gem]:
+                continue
+            item = _g_free_slot(c, load, coins, gem, spare, &cost)
+            if item < 0:
+                continue
+            gain = G_NEED_LOAD_BASE + G_NEED_LOAD_SHARE * share - _g_coin_loss(c, coins, cost)
+            if gain <= 0:
+                continue
+            old = load[item]
+            if old >= 0:  # reloading an animal: its spare gem goes to the discard
+                spare[old] -= 1
+                gain -= d.vp_per_gem
+            value += gain
+            coins -= cost
+            avail[gem] -= 1
+            load[item] = gem
+            if n_steps == 0:
+                first = LOAD_BASE + gem * 8 + item
+            n_steps += 1
+    for k in range(c.n_dedicated):
+        if n_steps >= max_loads:
+            break
+        item = c.dedicated[k]
+        gem = d.item_loads[item]
+        if load[item] == EMPTY and avail[gem]:
+            avail[gem] -= 1
+            load[item] = gem
+            value += G_SPARE_GOLD if gem == d.equipment_gem else G_SPARE_LOAD
+            if n_steps == 0:
+                first = LOAD_BASE + gem * 8 + item
+            n_steps += 1
+    if n_steps == 0:
+        _g_nothing(out)
+        return
+    out.value = value
+    out.first = first
+    out.n_steps = n_steps
+    out.has_after = 1
+    out.after = m[0]
+    for i in range(d.n_items):
+        out.after.load[i] = load[i]
+    out.after.coins = coins
+
+
+cdef inline double _g_ex(const double* excess, int face) noexcept nogil:
+    """excess.get(face, 0.0) (absent faces hold 0.0)."""
+    if face < 0 or face >= MAX_FACES:
+        return 0.0
+    return excess[face]
+
+
+cdef double _g_expected_back(const GCtx* c, int b, const double* excess) noexcept nogil:
+    """_expected_excess over Book.back_candidates (card-type order)."""
+    cdef const BookState* bk = &c.s.books[b]
+    cdef const CardSetData* cs = &c.d.sets[c.d.book_set[b]]
+    cdef int t, total = 0
+    cdef double acc = 0.0
+    for t in range(cs.n_types):
+        if cs.front[t] == bk.top_front and bk.pool[t]:
+            total += bk.pool[t]
+            acc += <double>bk.pool[t] * _g_ex(excess, cs.back[t])
+    return acc / total if total else 0.0
+
+
+cdef double _g_expected_front(const GCtx* c, int b, const double* excess) noexcept nogil:
+    """_expected_excess over Book.front_candidates (faces ascending)."""
+    cdef const BookState* bk = &c.s.books[b]
+    cdef const CardSetData* cs = &c.d.sets[c.d.book_set[b]]
+    cdef int weights[MAX_FACES]
+    cdef int t, f, total = 0
+    cdef double acc = 0.0
+    for f in range(MAX_FACES):
+        weights[f] = 0
+    for t in range(cs.n_types):
+        if bk.pool[t]:
+            weights[cs.front[t]] += bk.pool[t]
+    for f in range(MAX_FACES):
+        if weights[f]:
+            total += weights[f]
+            acc += <double>weights[f] * excess[f]
+    return acc / total if total else 0.0
+
+
+cdef double _g_turn_gain(const GCtx* c, int b, int side, const double* excess) noexcept nogil:
+    """_turn_gain: expected best excess value visible after turning `side`."""
+    cdef const BookState* bk = &c.s.books[b]
+    cdef const CardSetData* cs = &c.d.sets[c.d.book_set[b]]
+    cdef double moved, below
+    if side == 0:
+        if not bk.n_left:
+            return 0.0
+        moved = _g_ex(excess, _face(cs, bk.left[bk.n_left - 1] ^ 1))
+        below = _g_ex(excess, _face(cs, bk.left[bk.n_left - 2])) if bk.n_left > 1 else 0.0
+        return below if below > moved else moved
+    if bk.n_right:
+        moved = _g_ex(excess, _face(cs, bk.right[bk.n_right - 1] ^ 1))
+        if bk.n_right > 1:
+            below = _g_ex(excess, _face(cs, bk.right[bk.n_right - 2]))
+        elif bk.hidden_count:
+            if bk.top_front != UNSEEN:
+                below = _g_ex(excess, bk.top_front)
+            else:
+                below = _g_expected_front(c, b, excess)
+        else:
+            below = 0.0
+        return below if below > moved else moved
+    if not bk.hidden_count or bk.top_front == UNSEEN:
+        return 0.0
+    moved = _g_expected_back(c, b, excess)
+    below = _g_expected_front(c, b, excess) if bk.hidden_count > 1 else 0.0
+    return below if below > moved else moved
+
+
+cdef void _g_turn_plan(const GCtx* c, const GModel* m, int b, int pages_turned,
+                       const double* excess, GPlan* out) noexcept nogil:
+    """_turn_plan: turn the page with the best expected outcome, if worth it."""
+    cdef int side, cost, best_side = -1
+    cdef double gain, best_gain = 0.0
+    _g_nothing(out)
+    if pages_turned >= G_MAX_PAGES:
+        return
+    cost = 1 if pages_turned else 0
+    if cost and m.coins < 2 + cost:  # a paid page keeps coins for buying and moving
+        return
+    for side in range(2):
+        if _visible(c.s, b, side) == NO_FACE:
+            continue
+        gain = _g_turn_gain(c, b, side, excess)
+        if gain > best_gain:
+            best_side = side
+            best_gain = gain
+    gain = best_gain - _g_coin_loss(c, m.coins, cost)
+    if best_side < 0 or gain <= G_TURN_MIN:
+        return
+    out.value = G_BUY_MIN * 0.5 + gain
+    out.first = TURN_BASE + best_side
+    out.n_steps = 1
+
+
+cdef void _g_plan_commissions(const GCtx* c, const GModel* m, int b, int pages_turned,
+                              GPlan* out) noexcept nogil:
+    """_plan_commissions: buy visible commissions worth it (returning a poor held one
+    at the limit), else turn a page toward a good one."""
+    cdef const CoreData* d = c.d
+    cdef GNeeds nd
+    cdef double values[MAX_FACES]
+    cdef double excess[MAX_FACES]
+    cdef double v_value[2]
+    cdef int v_side[2]
+    cdef int n_vis = 0, side, face, i, worst, any_excess = 0
+    cdef double best_value, worst_value, hold, tv
+    _g_nothing(out)
+    if m.coins < 1:
+        return
+    _g_needs(c, m, &nd)
+    for face in range(d.n_faces):
+        values[face] = _g_commission_value(c, m, &nd, face)
+    for side in range(2):
+        face = _visible(c.s, b, side)
+        if face != NO_FACE:
+            v_value[n_vis] = values[face]
+            v_side[n_vis] = side
+            n_vis += 1
+    if n_vis == 2 and v_value[1] >= v_value[0]:  # sort(reverse=True) of (value, side)
+        tv = v_value[0]
+        v_value[0] = v_value[1]
+        v_value[1] = tv
+        v_side[0] = 1
+        v_side[1] = 0
+    if n_vis and v_value[0] > G_BUY_MIN:
+        best_value = v_value[0]
+        side = v_side[0]
+        if m.n_held < MAX_HELD:
+            out.has_after = 1
+            out.after = m[0]
+            out.after.held[out.after.n_held] = _visible(c.s, b, side)
+            out.after.n_held += 1
+            out.after.coins -= 1
+            out.first = BUY_BASE + side * 8 + NO_SOURCE
+            out.n_steps = 1
+            out.value = best_value
+            if (n_vis > 1 and v_value[1] > G_BUY_MIN and out.after.coins >= 1
+                    and out.after.n_held < MAX_HELD):
+                out.after.held[out.after.n_held] = _visible(c.s, b, v_side[1])
+                out.after.n_held += 1
+                out.after.coins -= 1
+                out.value += v_value[1]
+                out.n_steps = 2
+            return
+        worst = -1
+        worst_value = 0.0
+        for i in range(m.n_held):
+            hold = _g_hold_value(c, m, &nd, i)
+            if worst < 0 or hold < worst_value:
+                worst = i
+                worst_value = hold
+        if not nd.ready[worst] and best_value - worst_value > G_RETURN_MARGIN:
+            out.has_after = 1
+            out.after = m[0]
+            for i in range(worst, out.after.n_held - 1):
+                out.after.held[i] = out.after.held[i + 1]
+            out.after.held[out.after.n_held - 1] = _visible(c.s, b, side)
+            out.after.coins -= 1
+            out.value = best_value - worst_value
+            out.first = RETURN_BASE + worst * 2 + (1 - side)
+            out.n_steps = 2
+        return
+    if m.n_held >= MAX_HELD:
+        return
+    for face in range(MAX_FACES):
+        excess[face] = 0.0
+    for face in range(d.n_faces):
+        if values[face] > G_BUY_MIN:
+            excess[face] = values[face] - G_BUY_MIN
+            any_excess = 1
+    if not any_excess:
+        return
+    _g_turn_plan(c, m, b, pages_turned, excess, out)
+
+
+cdef void _g_equipment_values(const GCtx* c, const GModel* m, const GNeeds* nd,
+                              double* values, int* wanted) noexcept nogil:
+    """_equipment_values: VPE of owning each item the player lacks (wanted[item])."""
+    cdef const CoreData* d = c.d
+    cdef int8_t load[MAX_ITEMS]
+    cdef double u_share[G_MAX_MISSING]
+    cdef int u_gem[G_MAX_MISSING]
+    cdef int n_u = 0, k, i, gem, item, cost, loads, face, coins = m.coins
+    cdef double value
+    for i in range(d.n_items):
+        load[i] = m.load[i]
+    for k in range(nd.n_missing):
+        i = nd.miss_index[k]
+        gem = nd.miss_gem[k]
+        item = _g_free_slot(c, load, coins, gem, nd.spare, &cost)
+        if item >= 0:
+            load[item] = gem
+            coins -= cost
+        else:
+            face = m.held[i]
+            u_share[n_u] = _g_delivery_worth(c, m, face) / d.face_n_gems[face]
+            u_gem[n_u] = gem
+            n_u += 1
+    for item in range(MAX_FACES):
+        wanted[item] = 0
+    for item in range(d.n_items):
+        if m.load[item] != NOT_OWNED:
+            continue
+        loads = d.item_loads[item]
+        if loads == ANY_GEM:
+            value = G_ANIMAL_BASE - d.item_cost[item] / 3.0
+        else:
+            value = G_EQUIP_BASE if c.gem_supply[loads] else G_EQUIP_BASE * G_NO_GEM_FACTOR
+        for k in range(n_u):
+            if loads == u_gem[k] or loads == ANY_GEM:
+                value += G_EQUIP_NEED + 0.5 * u_share[k]
+                break
+        values[item] = value
+        wanted[item] = 1
+
+
+cdef void _g_plan_equipment(const GCtx* c, const GModel* m, int b, int pages_turned,
+                            GPlan* out) noexcept nogil:
+    """_plan_equipment: buy visible equipment the player wants with spare gold (from an
+    animal first); else turn a page toward such equipment."""
+    cdef const CoreData* d = c.d
+    cdef GNeeds nd
+    cdef int sources[MAX_ITEMS]
+    cdef double values[MAX_FACES]
+    cdef int wanted[MAX_FACES]
+    cdef double excess[MAX_FACES]
+    cdef double c_value[2]
+    cdef int c_side[2]
+    cdef int c_face[2]
+    cdef int gold = d.equipment_gem
+    cdef int n_src = 0, promised = 0, n_cand = 0, k, item, side, face, any_excess = 0
+    cdef double cost, tv
+    _g_nothing(out)
+    _g_needs(c, m, &nd)
+    for k in range(c.n_animals):
+        if m.load[c.animals[k]] == gold:
+            sources[n_src] = c.animals[k]
+            n_src += 1
+    for k in range(c.n_dedicated):
+        if m.load[c.dedicated[k]] == gold:
+            sources[n_src] = c.dedicated[k]
+            n_src += 1
+    if n_src == 0:
+        return
+    for item in range(d.n_items):
+        if m.load[item] == gold:
+            promised += 1
+    promised -= nd.spare[gold]
+    _g_equipment_values(c, m, &nd, values, wanted)
+    for side in range(2):
+        face = _visible(c.s, b, side)
+        if face != NO_FACE and 0 <= face < MAX_FACES and wanted[face]:
+            c_value[n_cand] = values[face]
+            c_side[n_cand] = side
+            c_face[n_cand] = face
+            n_cand += 1
+    if n_cand == 2 and c_value[1] >= c_value[0]:  # (value, side, face) descending
+        tv = c_value[0]
+        c_value[0] = c_value[1]
+        c_value[1] = tv
+        k = c_face[0]
+        c_face[0] = c_face[1]
+        c_face[1] = k
+        c_side[0] = 1
+        c_side[1] = 0
+    for k in range(n_cand):
+        cost = d.vp_per_gem + (4.0 if n_src <= promised else 0.0)
+        if c_value[k] - cost <= G_BUY_MIN:
+            continue
+        out.has_after = 1
+        out.after = m[0]
+        out.after.load[sources[0]] = EMPTY
+        out.after.load[c_face[k]] = EMPTY
+        out.value = 0.0 + (c_value[k] - cost)
+        out.first = BUY_BASE + c_side[k] * 8 + sources[0]
+        out.n_steps = 1
+        return  # the other side changes after a purchase: re-plan then
+    for face in range(MAX_FACES):
+        excess[face] = 0.0
+    for item in range(d.n_items):
+        if wanted[item] and values[item] - d.vp_per_gem > G_BUY_MIN:
+            excess[item] = values[item] - d.vp_per_gem - G_BUY_MIN
+            any_excess = 1
+    if not any_excess:
+        return
+    _g_turn_plan(c, m, b, pages_turned, excess, out)
+
+
+cdef void _g_plan(const GCtx* c, const GModel* m, int space, int action, int pages_turned,
+                  int loads_done, GPlan* best) noexcept nogil:
+    """_plan: the best action for player `m` at `space`, given the turn so far."""
+    cdef const CoreData* d = c.d
+    cdef const CoreState* s = c.s
+    cdef GPlan cand
+    cdef int kind = d.kind[space]
+    cdef int b, gained
+    _g_nothing(best)
+    if kind == K_PATRON and (action == NO_ACTION or action == DELIVERY):
+        _g_plan_delivery(c, m, d.patron[space], &cand)
+        _g_better(best, &cand)
+    if action == NO_ACTION or action == LOADING:
+        if kind == K_ROAD:
+            _g_plan_loads(c, m, s.road[d.road_at[space]], 99, &cand)
+            _g_better(best, &cand)
+        elif d.ships[space] and d.ships[space] > loads_done:
+            _g_plan_loads(c, m, s.discard, d.ships[space] - loads_done, &cand)
+            _g_better(best, &cand)
+    b = d.book_at[space]
+    if b >= 0 and (action == NO_ACTION or action == PURCHASE):
+        if d.book_set[b] == SET_COMMISSION:
+            _g_plan_commissions(c, m, b, pages_turned, &cand)
+        else:
+            _g_plan_equipment(c, m, b, pages_turned, &cand)
+        _g_better(best, &cand)
+    if action == NO_ACTION:
+        if kind == K_CITY and not m.provisions:
+            cand.value = G_PROVISIONS_VALUE
+            cand.first = STEP_PROVISIONS
+            cand.n_steps = 1
+            cand.has_after = 1
+            cand.after = m[0]
+            cand.after.provisions = 1
+            _g_better(best, &cand)
+        elif kind == K_MINE and m.coins < d.coin_cap and s.bank:
+            gained = d.coin_cap - m.coins
+            if s.bank < gained:
+                gained = s.bank
+            cand.value = c.coin_worth[m.coins + gained] - c.coin_worth[m.coins]
+            cand.first = STEP_SILVER
+            cand.n_steps = 1
+            cand.has_after = 1
+            cand.after = m[0]
+            cand.after.coins += gained
+            _g_better(best, &cand)
+
+
+# ---------------------------------------------------------------- the greedy policy
+cdef double _g_best_next(const GCtx* c, const GModel* m, int space, double* base,
+                         uint8_t* has_base) noexcept nogil:
+    """best_next: the best plan value reachable from `space` next turn for `m`;
+    `base` caches the plan values of the deciding player (base is NULL otherwise)."""
+    cdef const CoreData* d = c.d
+    cdef GPlan plan
+    cdef uint64_t reach = d.reach_plain[space]
+    cdef double value, best = 0.0
+    cdef int nxt
+    if m.provisions:
+        reach |= d.reach_prov[space]
+    for nxt in range(d.n_spaces):
+        if not (reach >> nxt) & 1:
+            continue
+        if base != NULL and has_base[nxt]:
+            value = base[nxt]
+        else:
+            _g_plan(c, m, nxt, NO_ACTION, 0, 0, &plan)
+            value = plan.value
+            if base != NULL:
+                base[nxt] = value
+                has_base[nxt] = 1
+        if value > best:
+            best = value
+    return best
+
+
+cdef int _g_choose_move(const GCtx* c, const GModel* m, const int32_t* legal, int n_legal,
+                        RngState* rng) noexcept nogil:
+    """_choose_move: each destination's plan, minus encounter coins, plus a look-ahead;
+    ties (within 1e-9, in sorted order) broken by one rng_below draw."""
+    cdef const CoreData* d = c.d
+    cdef const CoreState* s = c.s
+    cdef GPlan plans[MAX_SPACES]
+    cdef double base[MAX_SPACES]
+    cdef uint8_t has_base[MAX_SPACES]
+    cdef int others[MAX_SPACES]
+    cdef double value[MAX_SPACES]
+    cdef double next_now[MAX_SPACES]
+    cdef int order[MAX_SPACES]
+    cdef int ties[MAX_SPACES]
+    cdef int k, j, x, dest, seat, n_ties = 0
+    cdef double top
+    for k in range(d.n_spaces):
+        has_base[k] = 0
+        others[k] = 0
+    for seat in range(s.n):
+        if seat != m.seat:
+            others[s.players[seat].space] += 1
+    for k in range(n_legal):
+        dest = legal[k] - MOVE_BASE
+        _g_plan(c, m, dest, NO_ACTION, 0, 0, &plans[k])
+        base[dest] = plans[k].value
+        has_base[dest] = 1
+        value[k] = plans[k].value
+        if d.kind[dest] != K_MINE and others[dest]:
+            value[k] -= _g_coin_loss(c, m.coins, others[dest]) + 0.5 * others[dest]
+    for k in range(n_legal):
+        next_now[k] = _g_best_next(c, m, legal[k] - MOVE_BASE, base, has_base)
+        value[k] += G_LOOKAHEAD * next_now[k]
+    for k in range(n_legal):  # stable sort, descending value (Python: key=-value)
+        j = k
+        while j > 0 and value[order[j - 1]] < value[k]:
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = k
+    for j in range(n_legal if n_legal < G_LOOKAHEAD_PLANS else G_LOOKAHEAD_PLANS):
+        x = order[j]
+        if plans[x].has_after:
+            dest = legal[x] - MOVE_BASE
+            value[x] = (value[x] - G_LOOKAHEAD * next_now[x]
+                        + G_LOOKAHEAD * _g_best_next(c, &plans[x].after, dest, NULL, NULL))
+    top = value[order[0]]
+    for j in range(1, n_legal):
+        if value[order[j]] > top:
+            top = value[order[j]]
+    for j in range(n_legal):
+        if value[order[j]] >= top - 1e-9:
+            ties[n_ties] = legal[order[j]]
+            n_ties += 1
+    if n_ties == 1:
+        return ties[0]
+    return ties[rng_below(rng, n_ties)]
+
+
+cdef int core_greedy_step(const CoreState* s, RngState* rng) noexcept nogil:
+    """heuristics.greedy_step: the greedy policy's next step for the player to move.
+
+    Reads public information only (a world or a belief state gives the same step) and
+    draws from `rng` only to break ties between destinations. Precondition: not a
+    chance node and not terminal.
+    """
+    cdef GCtx c
+    cdef GModel m
+    cdef GPlan plan
+    cdef int32_t legal[MAX_STEPS]
+    cdef int n, k
+    _g_ctx(&c, s)
+    _g_model(&c, s.current, &m)
+    if s.phase == PHASE_ACTION:
+        _g_plan(&c, &m, m.space, s.action, s.pages_turned, s.loads_done, &plan)
+        if plan.n_steps:
+            n = core_legal_steps(s, legal)
+            for k in range(n):
+                if legal[k] == plan.first:
+                    return plan.first
+        return STEP_END
+    n = core_legal_steps(s, legal)
+    if n == 1 and legal[0] == STEP_END:
+        return STEP_END
+    return _g_choose_move(&c, &m, legal, n, rng)
+
+
+# ---------------------------------------------------------------- score estimate
+cdef void core_estimate_scores(const CoreState* s, double* out) noexcept nogil:
+    """heuristics.estimate_final_scores into out[0:s.n] (see its docstring)."""
+    cdef const CoreData* d = s.data
+    cdef const CardSetData* cs = &d.sets[SET_COMMISSION]
+    cdef const PlayerState* p
+    cdef GCtx c
+    cdef GModel m
+    cdef GNeeds nd
+    cdef int total = 0, biggest = 0, left, seat, i, k, lacking, face, cost
+    cdef double share, time_factor, points, chance, gain, expected, future
+    _g_ctx(&c, s)
+    for i in range(d.n_colours):
+        total += s.supply[i]
+        if i == 0 or s.supply[i] > biggest:
+            biggest = s.supply[i]
+    left = 0 if s.over else total - biggest
+    share = <double>left / s.n
+    time_factor = share if share < 1.0 else 1.0
+    for seat in range(s.n):
+        p = &s.players[seat]
+        _g_model(&c, seat, &m)
+        points = 0.0
+        for i in range(p.n_completed):
+            points += d.face_vp[_face(cs, p.completed[i])]
+        lacking = 0
+        for i in range(d.n_colours):
+            if p.craftsmen[i]:
+                points += d.vp_per_colour
+            elif s.supply[i]:
+                lacking += 1
+        for i in range(p.n_workshops):
+            points += d.workshop_vp[p.workshops[i]]
+        points += d.bonus_vp * p.bonus
+        for i in range(d.n_items):
+            if p.load[i] >= 0:
+                points += d.vp_per_gem
+        if not s.over:
+            _g_needs(&c, &m, &nd)
+            expected = 0.0
+            for i in range(m.n_held):
+                face = m.held[i]
+                if nd.ready[i]:
+                    chance = 0.9
+                else:
+                    chance = 1.0
+                    for k in range(nd.n_missing):
+                        if nd.miss_index[k] == i:
+                            if _g_free_slot(&c, m.load, m.coins, nd.miss_gem[k], nd.spare,
+                                            &cost) >= 0:
+                                chance *= G_R_SLOT
+                            else:
+                                chance *= G_R_NO_SLOT
+                chance *= time_factor
+                gain = (_g_delivery_worth(&c, &m, face)
+                        - d.vp_per_gem * (d.face_n_gems[face] - nd.missing_count[i]))
+                points += chance * gain
+                expected += chance
+            for i in range(d.n_colours):
+                if (s.workshop_owner[i] < 0 and s.supply[i]
+                        and p.craftsmen[i] == d.workshop_needs[i] - 1):
+                    points += 0.3 * d.workshop_vp[i]
+            future = share - expected
+            if future > 0:
+                points += (G_FUTURE_PER_DELIVERY * future
+                           + G_FUTURE_PER_COLOUR * (future if future < lacking else lacking))
+        out[seat] = points
+
+
+# ---------------------------------------------------------------- Python access
+def greedy_step(CompiledState state, rng):
+    """The compiled greedy step for `state` (heuristics.greedy_step's decision), tie
+    draws taken from `rng` (either engine's Rng; its state is advanced as the
+    reference would advance it)."""
+    cdef RngState r
+    cdef int step
+    if state.s.over or state.s.reveal != NO_REVEAL:
+        raise ValdoraError("greedy_step needs a decision node, not a chance node or the end")
+    _rng_in(&r, rng)
+    with nogil:
+        step = core_greedy_step(&state.s, &r)
+    _rng_out(&r, rng)
+    return step
+
+
+def estimate_final_scores(CompiledState state):
+    """The compiled heuristics.estimate_final_scores: one float per seat."""
+    cdef double out[MAX_PLAYERS]
+    core_estimate_scores(&state.s, out)
+    return [out[i] for i in range(state.s.n)]
