@@ -20,7 +20,6 @@ from libc.stdint cimport int8_t, uint8_t
 # ---------------------------------------------------------------- tuning constants
 # The values of heuristics.py (same names, G_ prefix: BUY_BASE etc. are step codes here).
 cdef double G_LOOKAHEAD = 0.5
-cdef int G_LOOKAHEAD_PLANS = 4
 cdef double G_DELIVER_BASE = 10.0
 cdef double G_NEED_LOAD_BASE = 4.0
 cdef double G_NEED_LOAD_SHARE = 0.6
@@ -46,6 +45,7 @@ cdef double G_R_NO_SLOT = 0.25
 cdef double[6] G_COIN_MARGINAL = [2.5, 2.0, 1.5, 1.0, 0.6, 0.4]
 
 cdef enum:
+    G_LOOKAHEAD_PLANS = 4                 # LOOKAHEAD_PLANS
     G_MAX_MISSING = MAX_HELD * MAX_GEMS   # (held index, gem) pairs still to load
     G_MAX_WORTH = 130                     # coin_worth entries: coin_cap (<= 127) + 2
 
@@ -83,6 +83,33 @@ cdef struct GNeeds:
     int n_missing
     int8_t miss_index[G_MAX_MISSING]
     int8_t miss_gem[G_MAX_MISSING]
+
+
+cdef struct GCache:
+    # What depends only on one model (and the state), computed at most once per model
+    # and decision instead of once per space planned for it: a move decision plans
+    # about a hundred spaces for only five models. Pure functions, so the values are the
+    # ones the reference recomputes each time.
+    int flags                       # G_HAS_* bits
+    GNeeds nd
+    double worth[MAX_FACES]         # _delivery_worth of each commission face
+    double values[MAX_FACES]        # _commission_value of each commission face
+    double eq_values[MAX_FACES]     # _equipment_values, for the items in eq_wanted
+    int eq_wanted[MAX_FACES]
+    int n_wanted                    # _plan_loads' `wanted`, sorted: (share, gem) pairs
+    double w_share[G_MAX_MISSING]
+    int w_gem[G_MAX_MISSING]
+    double plan_value[MAX_SPACES]   # _plan(m, space).value (no action yet), by space
+    uint8_t has_plan[MAX_SPACES]
+
+
+cdef enum:
+    G_HAS_NEEDS = 1
+    G_HAS_WORTH = 2
+    G_HAS_VALUES = 4
+    G_HAS_EQUIPMENT = 8
+    G_HAS_WANTED = 16
+    G_HAS_PLANS = 32
 
 
 cdef struct GPlan:
@@ -152,9 +179,9 @@ cdef void _g_model(const GCtx* c, int seat, GModel* m) noexcept nogil:
     m.n_held = p.n_commissions
     for i in range(p.n_commissions):
         m.held[i] = _face(cs, p.commissions[i])
-    for i in range(c.d.n_items):
+    for i in range(MAX_ITEMS):
         m.load[i] = p.load[i]
-    for i in range(c.d.n_colours):
+    for i in range(MAX_COLOURS):
         m.craftsmen[i] = p.craftsmen[i]
 
 
@@ -163,12 +190,6 @@ cdef inline void _g_nothing(GPlan* plan) noexcept nogil:
     plan.first = -1
     plan.n_steps = 0
     plan.has_after = 0
-
-
-cdef inline void _g_better(GPlan* best, const GPlan* candidate) noexcept nogil:
-    """_better: keep `candidate` only when strictly better."""
-    if candidate.value > best.value:
-        best[0] = candidate[0]
 
 
 # ---------------------------------------------------------------- commission worth
@@ -198,7 +219,7 @@ cdef void _g_needs(const GCtx* c, const GModel* m, GNeeds* nd) noexcept nogil:
     cdef const CoreData* d = c.d
     cdef int order[MAX_HELD]
     cdef int i, j, k, x, face, gem, short, coins = m.coins
-    for i in range(d.n_gems):
+    for i in range(MAX_GEMS):
         nd.spare[i] = 0
     for i in range(d.n_items):
         if m.load[i] >= 0:
@@ -232,6 +253,23 @@ cdef void _g_needs(const GCtx* c, const GModel* m, GNeeds* nd) noexcept nogil:
                 nd.n_missing += 1
         nd.missing_count[x] = short
         nd.ready[x] = short == 0
+
+
+cdef inline const GNeeds* _g_needs_of(const GCtx* c, const GModel* m, GCache* k) noexcept nogil:
+    if not k.flags & G_HAS_NEEDS:
+        _g_needs(c, m, &k.nd)
+        k.flags |= G_HAS_NEEDS
+    return &k.nd
+
+
+cdef inline double _g_worth_of(const GCtx* c, const GModel* m, GCache* k,
+                               int face) noexcept nogil:
+    cdef int f
+    if not k.flags & G_HAS_WORTH:
+        for f in range(c.d.n_faces):
+            k.worth[f] = _g_delivery_worth(c, m, f)
+        k.flags |= G_HAS_WORTH
+    return k.worth[face]
 
 
 cdef int _g_free_slot(const GCtx* c, const int8_t* load, int coins, int gem,
@@ -269,9 +307,9 @@ cdef double _g_readiness(const GCtx* c, const GModel* m, const GNeeds* nd,
     cdef double factor
     if d.face_n_gems[face] == 0:
         return 0.9 if m.coins - 1 >= d.face_coins[face] else 0.5
-    for i in range(d.n_gems):
+    for i in range(MAX_GEMS):
         spare[i] = nd.spare[i]
-    for i in range(d.n_items):
+    for i in range(MAX_ITEMS):
         load[i] = m.load[i]
     for i in range(d.face_n_gems[face]):
         gem = d.face_gems[face][i]
@@ -291,18 +329,18 @@ cdef double _g_readiness(const GCtx* c, const GModel* m, const GNeeds* nd,
     return ready
 
 
-cdef double _g_commission_value(const GCtx* c, const GModel* m, const GNeeds* nd,
+cdef double _g_commission_value(const GCtx* c, const GModel* m, GCache* k, const GNeeds* nd,
                                 int face) noexcept nogil:
     """_commission_value: VPE of buying commission `face` for 1 coin."""
-    cdef double worth = _g_delivery_worth(c, m, face)
+    cdef double worth = _g_worth_of(c, m, k, face)
     cdef double ready = _g_readiness(c, m, nd, face)
     return G_BUY_BASE + G_BUY_SHARE * worth * ready - _g_coin_loss(c, m.coins, 1)
 
 
-cdef double _g_hold_value(const GCtx* c, const GModel* m, const GNeeds* nd,
+cdef double _g_hold_value(const GCtx* c, const GModel* m, GCache* cache, const GNeeds* nd,
                           int index) noexcept nogil:
     """_hold_value: VPE of keeping held commission `index`."""
-    cdef double worth = _g_delivery_worth(c, m, m.held[index])
+    cdef double worth = _g_worth_of(c, m, cache, m.held[index])
     cdef double ready = 1.0
     cdef int k, cost
     if nd.ready[index]:
@@ -384,51 +422,58 @@ cdef void _g_plan_delivery(const GCtx* c, const GModel* m, int patron,
         _g_nothing(out)
 
 
-cdef void _g_plan_loads(const GCtx* c, const GModel* m, const uint8_t* source,
+cdef void _g_wanted(const GCtx* c, const GModel* m, GCache* cache,
+                    const GNeeds* nd) noexcept nogil:
+    """_plan_loads' `wanted`: each missing gem with its share of its commission's worth
+    (x1.5 when it is the last one missing), sorted as Python's sort(reverse=True)."""
+    cdef const CoreData* d = c.d
+    cdef int i, j, k, face, gem, n = 0
+    cdef double share
+    for k in range(nd.n_missing):
+        i = nd.miss_index[k]
+        gem = nd.miss_gem[k]
+        face = m.held[i]
+        share = _g_worth_of(c, m, cache, face) / d.face_n_gems[face]
+        if nd.missing_count[i] == 1:
+            share *= 1.5  # this gem completes the commission
+        j = n  # insertion, descending by (share, gem)
+        while j > 0 and (cache.w_share[j - 1] < share
+                         or (cache.w_share[j - 1] == share and cache.w_gem[j - 1] < gem)):
+            cache.w_share[j] = cache.w_share[j - 1]
+            cache.w_gem[j] = cache.w_gem[j - 1]
+            j -= 1
+        cache.w_share[j] = share
+        cache.w_gem[j] = gem
+        n += 1
+    cache.n_wanted = n
+    cache.flags |= G_HAS_WANTED
+
+
+cdef void _g_plan_loads(const GCtx* c, const GModel* m, GCache* cache, const uint8_t* source,
                         int max_loads, GPlan* out) noexcept nogil:
     """_plan_loads: gems held commissions miss (most valuable first), then free gems
     onto empty dedicated tools."""
     cdef const CoreData* d = c.d
-    cdef GNeeds nd
+    cdef const GNeeds* nd = _g_needs_of(c, m, cache)
     cdef int avail[MAX_GEMS]
     cdef int8_t load[MAX_ITEMS]
     cdef int spare[MAX_GEMS]
-    cdef double w_share[G_MAX_MISSING]
-    cdef int w_gem[G_MAX_MISSING]
-    cdef int i, j, k, n, face, gem, item, cost, old, coins = m.coins
-    cdef double share, worth, gain, value = 0.0
+    cdef int i, k, gem, item, cost, old, coins = m.coins
+    cdef double share, gain, value = 0.0
     cdef int n_steps = 0, first = -1
-    _g_needs(c, m, &nd)
-    for i in range(d.n_gems):
+    for i in range(MAX_GEMS):
         avail[i] = source[i]
         spare[i] = nd.spare[i]
-    for i in range(d.n_items):
+    for i in range(MAX_ITEMS):
         load[i] = m.load[i]
     if nd.n_missing:
-        n = 0
-        for k in range(nd.n_missing):
-            i = nd.miss_index[k]
-            gem = nd.miss_gem[k]
-            face = m.held[i]
-            worth = _g_delivery_worth(c, m, face)
-            share = worth / d.face_n_gems[face]
-            if nd.missing_count[i] == 1:
-                share *= 1.5
-            # insertion, descending by (share, gem) as Python's sort(reverse=True)
-            j = n
-            while j > 0 and (w_share[j - 1] < share
-                             or (w_share[j - 1] == share and w_gem[j - 1] < gem)):
-                w_share[j] = w_share[j - 1]
-                w_gem[j] = w_gem[j - 1]
-                j -= 1
-            w_share[j] = share
-            w_gem[j] = gem
-            n += 1
-        for k in range(n):
+        if not cache.flags & G_HAS_WANTED:
+            _g_wanted(c, m, cache, nd)
+        for k in range(cache.n_wanted):
             if n_steps >= max_loads:
                 break
-            share = w_share[k]
-            gem = w_gem[k]
+            share = cache.w_share[k]
+            gem = cache.w_gem[k]
             if not avail[gem]:
                 continue
             item = _g_free_slot(c, load, coins, gem, spare, &cost)
@@ -568,13 +613,13 @@ cdef void _g_turn_plan(const GCtx* c, const GModel* m, int b, int pages_turned,
     out.n_steps = 1
 
 
-cdef void _g_plan_commissions(const GCtx* c, const GModel* m, int b, int pages_turned,
-                              GPlan* out) noexcept nogil:
+cdef void _g_plan_commissions(const GCtx* c, const GModel* m, GCache* cache, int b,
+                              int pages_turned, GPlan* out) noexcept nogil:
     """_plan_commissions: buy visible commissions worth it (returning a poor held one
     at the limit), else turn a page toward a good one."""
     cdef const CoreData* d = c.d
-    cdef GNeeds nd
-    cdef double values[MAX_FACES]
+    cdef const GNeeds* nd
+    cdef const double* values = cache.values
     cdef double excess[MAX_FACES]
     cdef double v_value[2]
     cdef int v_side[2]
@@ -583,9 +628,11 @@ cdef void _g_plan_commissions(const GCtx* c, const GModel* m, int b, int pages_t
     _g_nothing(out)
     if m.coins < 1:
         return
-    _g_needs(c, m, &nd)
-    for face in range(d.n_faces):
-        values[face] = _g_commission_value(c, m, &nd, face)
+    nd = _g_needs_of(c, m, cache)
+    if not cache.flags & G_HAS_VALUES:
+        for face in range(d.n_faces):
+            cache.values[face] = _g_commission_value(c, m, cache, nd, face)
+        cache.flags |= G_HAS_VALUES
     for side in range(2):
         face = _visible(c.s, b, side)
         if face != NO_FACE:
@@ -621,7 +668,7 @@ cdef void _g_plan_commissions(const GCtx* c, const GModel* m, int b, int pages_t
         worst = -1
         worst_value = 0.0
         for i in range(m.n_held):
-            hold = _g_hold_value(c, m, &nd, i)
+            hold = _g_hold_value(c, m, cache, nd, i)
             if worst < 0 or hold < worst_value:
                 worst = i
                 worst_value = hold
@@ -649,7 +696,7 @@ cdef void _g_plan_commissions(const GCtx* c, const GModel* m, int b, int pages_t
     _g_turn_plan(c, m, b, pages_turned, excess, out)
 
 
-cdef void _g_equipment_values(const GCtx* c, const GModel* m, const GNeeds* nd,
+cdef void _g_equipment_values(const GCtx* c, const GModel* m, GCache* cache, const GNeeds* nd,
                               double* values, int* wanted) noexcept nogil:
     """_equipment_values: VPE of owning each item the player lacks (wanted[item])."""
     cdef const CoreData* d = c.d
@@ -658,7 +705,7 @@ cdef void _g_equipment_values(const GCtx* c, const GModel* m, const GNeeds* nd,
     cdef int u_gem[G_MAX_MISSING]
     cdef int n_u = 0, k, i, gem, item, cost, loads, face, coins = m.coins
     cdef double value
-    for i in range(d.n_items):
+    for i in range(MAX_ITEMS):
         load[i] = m.load[i]
     for k in range(nd.n_missing):
         i = nd.miss_index[k]
@@ -669,7 +716,7 @@ cdef void _g_equipment_values(const GCtx* c, const GModel* m, const GNeeds* nd,
             coins -= cost
         else:
             face = m.held[i]
-            u_share[n_u] = _g_delivery_worth(c, m, face) / d.face_n_gems[face]
+            u_share[n_u] = _g_worth_of(c, m, cache, face) / d.face_n_gems[face]
             u_gem[n_u] = gem
             n_u += 1
     for item in range(MAX_FACES):
@@ -690,15 +737,15 @@ cdef void _g_equipment_values(const GCtx* c, const GModel* m, const GNeeds* nd,
         wanted[item] = 1
 
 
-cdef void _g_plan_equipment(const GCtx* c, const GModel* m, int b, int pages_turned,
-                            GPlan* out) noexcept nogil:
+cdef void _g_plan_equipment(const GCtx* c, const GModel* m, GCache* cache, int b,
+                            int pages_turned, GPlan* out) noexcept nogil:
     """_plan_equipment: buy visible equipment the player wants with spare gold (from an
     animal first); else turn a page toward such equipment."""
     cdef const CoreData* d = c.d
-    cdef GNeeds nd
+    cdef const GNeeds* nd = _g_needs_of(c, m, cache)
+    cdef const double* values = cache.eq_values
+    cdef const int* wanted = cache.eq_wanted
     cdef int sources[MAX_ITEMS]
-    cdef double values[MAX_FACES]
-    cdef int wanted[MAX_FACES]
     cdef double excess[MAX_FACES]
     cdef double c_value[2]
     cdef int c_side[2]
@@ -707,7 +754,6 @@ cdef void _g_plan_equipment(const GCtx* c, const GModel* m, int b, int pages_tur
     cdef int n_src = 0, promised = 0, n_cand = 0, k, item, side, face, any_excess = 0
     cdef double cost, tv
     _g_nothing(out)
-    _g_needs(c, m, &nd)
     for k in range(c.n_animals):
         if m.load[c.animals[k]] == gold:
             sources[n_src] = c.animals[k]
@@ -722,7 +768,9 @@ cdef void _g_plan_equipment(const GCtx* c, const GModel* m, int b, int pages_tur
         if m.load[item] == gold:
             promised += 1
     promised -= nd.spare[gold]
-    _g_equipment_values(c, m, &nd, values, wanted)
+    if not cache.flags & G_HAS_EQUIPMENT:
+        _g_equipment_values(c, m, cache, nd, cache.eq_values, cache.eq_wanted)
+        cache.flags |= G_HAS_EQUIPMENT
     for side in range(2):
         face = _visible(c.s, b, side)
         if face != NO_FACE and 0 <= face < MAX_FACES and wanted[face]:
@@ -762,114 +810,162 @@ cdef void _g_plan_equipment(const GCtx* c, const GModel* m, int b, int pages_tur
     _g_turn_plan(c, m, b, pages_turned, excess, out)
 
 
-cdef void _g_plan(const GCtx* c, const GModel* m, int space, int action, int pages_turned,
-                  int loads_done, GPlan* best) noexcept nogil:
-    """_plan: the best action for player `m` at `space`, given the turn so far."""
+cdef inline void _g_keep(GPlan** best, GPlan** cand) noexcept nogil:
+    """_better without copying: the candidate buffer becomes the best when strictly
+    better (the plan-sized struct copy showed in profiles)."""
+    cdef GPlan* x
+    if cand[0].value > best[0].value:
+        x = best[0]
+        best[0] = cand[0]
+        cand[0] = x
+
+
+cdef void _g_plan(const GCtx* c, const GModel* m, GCache* cache, int space, int action,
+                  int pages_turned, int loads_done, GPlan* out) noexcept nogil:
+    """_plan: the best action for player `m` at `space`, given the turn so far
+    (`cache`: m's GCache, flags 0 the first time)."""
     cdef const CoreData* d = c.d
     cdef const CoreState* s = c.s
-    cdef GPlan cand
+    cdef GPlan spare
+    cdef GPlan* best = out
+    cdef GPlan* cand = &spare
     cdef int kind = d.kind[space]
     cdef int b, gained
+    cdef double value
     _g_nothing(best)
     if kind == K_PATRON and (action == NO_ACTION or action == DELIVERY):
-        _g_plan_delivery(c, m, d.patron[space], &cand)
-        _g_better(best, &cand)
+        _g_plan_delivery(c, m, d.patron[space], cand)
+        _g_keep(&best, &cand)
     if action == NO_ACTION or action == LOADING:
         if kind == K_ROAD:
-            _g_plan_loads(c, m, s.road[d.road_at[space]], 99, &cand)
-            _g_better(best, &cand)
+            _g_plan_loads(c, m, cache, s.road[d.road_at[space]], 99, cand)
+            _g_keep(&best, &cand)
         elif d.ships[space] and d.ships[space] > loads_done:
-            _g_plan_loads(c, m, s.discard, d.ships[space] - loads_done, &cand)
-            _g_better(best, &cand)
+            _g_plan_loads(c, m, cache, s.discard, d.ships[space] - loads_done, cand)
+            _g_keep(&best, &cand)
     b = d.book_at[space]
     if b >= 0 and (action == NO_ACTION or action == PURCHASE):
         if d.book_set[b] == SET_COMMISSION:
-            _g_plan_commissions(c, m, b, pages_turned, &cand)
+            _g_plan_commissions(c, m, cache, b, pages_turned, cand)
         else:
-            _g_plan_equipment(c, m, b, pages_turned, &cand)
-        _g_better(best, &cand)
+            _g_plan_equipment(c, m, cache, b, pages_turned, cand)
+        _g_keep(&best, &cand)
     if action == NO_ACTION:
         if kind == K_CITY and not m.provisions:
-            cand.value = G_PROVISIONS_VALUE
-            cand.first = STEP_PROVISIONS
-            cand.n_steps = 1
-            cand.has_after = 1
-            cand.after = m[0]
-            cand.after.provisions = 1
-            _g_better(best, &cand)
+            if G_PROVISIONS_VALUE > best.value:
+                best.value = G_PROVISIONS_VALUE
+                best.first = STEP_PROVISIONS
+                best.n_steps = 1
+                best.has_after = 1
+                best.after = m[0]
+                best.after.provisions = 1
         elif kind == K_MINE and m.coins < d.coin_cap and s.bank:
             gained = d.coin_cap - m.coins
             if s.bank < gained:
                 gained = s.bank
-            cand.value = c.coin_worth[m.coins + gained] - c.coin_worth[m.coins]
-            cand.first = STEP_SILVER
-            cand.n_steps = 1
-            cand.has_after = 1
-            cand.after = m[0]
-            cand.after.coins += gained
-            _g_better(best, &cand)
+            value = c.coin_worth[m.coins + gained] - c.coin_worth[m.coins]
+            if value > best.value:
+                best.value = value
+                best.first = STEP_SILVER
+                best.n_steps = 1
+                best.has_after = 1
+                best.after = m[0]
+                best.after.coins += gained
+    if best != out:
+        out[0] = best[0]
 
 
 # ---------------------------------------------------------------- the greedy policy
-cdef double _g_best_next(const GCtx* c, const GModel* m, int space, double* base,
-                         uint8_t* has_base) noexcept nogil:
-    """best_next: the best plan value reachable from `space` next turn for `m`;
-    `base` caches the plan values of the deciding player (base is NULL otherwise)."""
-    cdef const CoreData* d = c.d
+cdef double _g_plan_value(const GCtx* c, const GModel* m, GCache* cache,
+                         int space) noexcept nogil:
+    """_plan(m, space).value at the start of a turn, computed once per model and space."""
     cdef GPlan plan
+    cdef int k
+    if not cache.flags & G_HAS_PLANS:
+        for k in range(MAX_SPACES):
+            cache.has_plan[k] = 0
+        cache.flags |= G_HAS_PLANS
+    if not cache.has_plan[space]:
+        _g_plan(c, m, cache, space, NO_ACTION, 0, 0, &plan)
+        cache.plan_value[space] = plan.value
+        cache.has_plan[space] = 1
+    return cache.plan_value[space]
+
+
+cdef double _g_best_next(const GCtx* c, const GModel* m, GCache* cache,
+                         int space) noexcept nogil:
+    """best_next: the best plan value reachable from `space` next turn for `m`."""
+    cdef const CoreData* d = c.d
     cdef uint64_t reach = d.reach_plain[space]
     cdef double value, best = 0.0
     cdef int nxt
     if m.provisions:
         reach |= d.reach_prov[space]
-    for nxt in range(d.n_spaces):
-        if not (reach >> nxt) & 1:
-            continue
-        if base != NULL and has_base[nxt]:
-            value = base[nxt]
-        else:
-            _g_plan(c, m, nxt, NO_ACTION, 0, 0, &plan)
-            value = plan.value
-            if base != NULL:
-                base[nxt] = value
-                has_base[nxt] = 1
-        if value > best:
-            best = value
+    nxt = 0
+    while reach:  # spaces ascending (the order does not change a maximum)
+        if reach & 1:
+            value = _g_plan_value(c, m, cache, nxt)
+            if value > best:
+                best = value
+        reach >>= 1
+        nxt += 1
     return best
+
+
+cdef bint _g_same_model(const GModel* a, const GModel* b) noexcept nogil:
+    """Equal for planning: every field a plan reads (the space is the plan's argument)."""
+    cdef int i
+    if (a.seat != b.seat or a.coins != b.coins or a.provisions != b.provisions
+            or a.n_held != b.n_held):
+        return False
+    for i in range(a.n_held):
+        if a.held[i] != b.held[i]:
+            return False
+    for i in range(MAX_ITEMS):
+        if a.load[i] != b.load[i]:
+            return False
+    for i in range(MAX_COLOURS):
+        if a.craftsmen[i] != b.craftsmen[i]:
+            return False
+    return True
 
 
 cdef int _g_choose_move(const GCtx* c, const GModel* m, const int32_t* legal, int n_legal,
                         RngState* rng) noexcept nogil:
     """_choose_move: each destination's plan, minus encounter coins, plus a look-ahead;
-    ties (within 1e-9, in sorted order) broken by one rng_below draw."""
+    ties (within 1e-9, in sorted order) broken by one rng_below draw. Identical models
+    after different plans share one GCache (same plans, same values)."""
     cdef const CoreData* d = c.d
     cdef const CoreState* s = c.s
     cdef GPlan plans[MAX_SPACES]
-    cdef double base[MAX_SPACES]
-    cdef uint8_t has_base[MAX_SPACES]
     cdef int others[MAX_SPACES]
     cdef double value[MAX_SPACES]
     cdef double next_now[MAX_SPACES]
     cdef int order[MAX_SPACES]
     cdef int ties[MAX_SPACES]
-    cdef int k, j, x, dest, seat, n_ties = 0
+    cdef GCache cache
+    cdef GCache after_cache[G_LOOKAHEAD_PLANS]
+    cdef const GModel* after_model[G_LOOKAHEAD_PLANS]
+    cdef GCache* ac
+    cdef int k, j, x, dest, seat, n_after = 0, n_ties = 0
     cdef double top
-    for k in range(d.n_spaces):
-        has_base[k] = 0
+    cache.flags = G_HAS_PLANS
+    for k in range(MAX_SPACES):
+        cache.has_plan[k] = 0
         others[k] = 0
     for seat in range(s.n):
         if seat != m.seat:
             others[s.players[seat].space] += 1
     for k in range(n_legal):
         dest = legal[k] - MOVE_BASE
-        _g_plan(c, m, dest, NO_ACTION, 0, 0, &plans[k])
-        base[dest] = plans[k].value
-        has_base[dest] = 1
+        _g_plan(c, m, &cache, dest, NO_ACTION, 0, 0, &plans[k])
+        cache.plan_value[dest] = plans[k].value
+        cache.has_plan[dest] = 1
         value[k] = plans[k].value
         if d.kind[dest] != K_MINE and others[dest]:
             value[k] -= _g_coin_loss(c, m.coins, others[dest]) + 0.5 * others[dest]
     for k in range(n_legal):
-        next_now[k] = _g_best_next(c, m, legal[k] - MOVE_BASE, base, has_base)
+        next_now[k] = _g_best_next(c, m, &cache, legal[k] - MOVE_BASE)
         value[k] += G_LOOKAHEAD * next_now[k]
     for k in range(n_legal):  # stable sort, descending value (Python: key=-value)
         j = k
@@ -881,8 +977,18 @@ cdef int _g_choose_move(const GCtx* c, const GModel* m, const int32_t* legal, in
         x = order[j]
         if plans[x].has_after:
             dest = legal[x] - MOVE_BASE
+            ac = NULL
+            for k in range(n_after):
+                if _g_same_model(after_model[k], &plans[x].after):
+                    ac = &after_cache[k]
+                    break
+            if ac == NULL:
+                ac = &after_cache[n_after]
+                ac.flags = 0
+                after_model[n_after] = &plans[x].after
+                n_after += 1
             value[x] = (value[x] - G_LOOKAHEAD * next_now[x]
-                        + G_LOOKAHEAD * _g_best_next(c, &plans[x].after, dest, NULL, NULL))
+                        + G_LOOKAHEAD * _g_best_next(c, &plans[x].after, ac, dest))
     top = value[order[0]]
     for j in range(1, n_legal):
         if value[order[j]] > top:
@@ -906,12 +1012,14 @@ cdef int core_greedy_step(const CoreState* s, RngState* rng) noexcept nogil:
     cdef GCtx c
     cdef GModel m
     cdef GPlan plan
+    cdef GCache cache
     cdef int32_t legal[MAX_STEPS]
     cdef int n, k
     _g_ctx(&c, s)
     _g_model(&c, s.current, &m)
     if s.phase == PHASE_ACTION:
-        _g_plan(&c, &m, m.space, s.action, s.pages_turned, s.loads_done, &plan)
+        cache.flags = 0
+        _g_plan(&c, &m, &cache, m.space, s.action, s.pages_turned, s.loads_done, &plan)
         if plan.n_steps:
             n = core_legal_steps(s, legal)
             for k in range(n):
