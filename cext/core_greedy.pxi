@@ -61,6 +61,7 @@ cdef struct GCtx:
     int8_t gem_item[MAX_GEMS]       # first item loading that gem, -1 if none
     double coin_worth[G_MAX_WORTH]  # concave worth of holding c coins
     int gem_supply[MAX_GEMS]        # gems on roads and in the discard, per gem
+    int8_t hire[MAX_COLOURS]        # _hire_colour(supply, patron), per patron colour
 
 
 cdef struct GModel:
@@ -99,6 +100,10 @@ cdef struct GCache:
     int n_wanted                    # _plan_loads' `wanted`, sorted: (share, gem) pairs
     double w_share[G_MAX_MISSING]
     int w_gem[G_MAX_MISSING]
+    int any_excess                  # some commission face has values[face] > BUY_MIN
+    double excess[MAX_FACES]        # _plan_commissions' excess (0.0: absent)
+    int eq_any_excess
+    double eq_excess[MAX_FACES]     # _plan_equipment's excess (0.0: absent)
     double plan_value[MAX_SPACES]   # _plan(m, space).value (no action yet), by space
     uint8_t has_plan[MAX_SPACES]
 
@@ -125,7 +130,7 @@ cdef struct GPlan:
 cdef void _g_ctx(GCtx* c, const CoreState* s) noexcept nogil:
     """_Tables + _Context for one call."""
     cdef const CoreData* d = s.data
-    cdef int i, j, g, r, x, cap, k
+    cdef int i, j, g, r, cap, k
     c.s = s
     c.d = d
     c.n_animals = 0
@@ -142,16 +147,19 @@ cdef void _g_ctx(GCtx* c, const CoreState* s) noexcept nogil:
         else:
             c.dedicated[c.n_dedicated] = i
             c.n_dedicated += 1
-    for g in range(d.n_gems):
+    for g in range(MAX_GEMS):  # fixed-size loops: the compiler vectorizes them
         c.gem_item[g] = -1
-        for i in range(d.n_items):
-            if d.item_loads[i] == g:
-                c.gem_item[g] = i
-                break
-        x = s.discard[g]
-        for r in range(d.n_roads):
-            x += s.road[r][g]
-        c.gem_supply[g] = x
+        c.gem_supply[g] = s.discard[g]
+    for r in range(d.n_roads):
+        for g in range(MAX_GEMS):
+            c.gem_supply[g] += s.road[r][g]
+    i = d.n_items - 1
+    while i >= 0:  # backwards: the first item loading each gem wins
+        if d.item_loads[i] >= 0:
+            c.gem_item[d.item_loads[i]] = i
+        i -= 1
+    for i in range(d.n_colours):
+        c.hire[i] = _hire_colour(s, i)
     cap = d.coin_cap if d.coin_cap > 1 else 1
     c.coin_worth[0] = 0.0
     for k in range(cap + 1):
@@ -198,7 +206,7 @@ cdef double _g_delivery_worth(const GCtx* c, const GModel* m, int face) noexcept
     cdef const CoreData* d = c.d
     cdef const CoreState* s = c.s
     cdef double value = <double>d.face_vp[face]
-    cdef int colour = _hire_colour(s, d.face_patron[face])
+    cdef int colour = c.hire[d.face_patron[face]]
     cdef int have
     if colour >= 0:
         have = m.craftsmen[colour]
@@ -415,7 +423,7 @@ cdef void _g_plan_delivery(const GCtx* c, const GModel* m, int patron,
         for j in range(i, out.after.n_held - 1):
             out.after.held[j] = out.after.held[j + 1]
         out.after.n_held -= 1
-        colour = _hire_colour(c.s, patron)
+        colour = c.hire[patron]
         if colour >= 0:
             out.after.craftsmen[colour] += 1
     if out.n_steps == 0:
@@ -544,13 +552,14 @@ cdef double _g_expected_front(const GCtx* c, int b, const double* excess) noexce
     cdef const CardSetData* cs = &c.d.sets[c.d.book_set[b]]
     cdef int weights[MAX_FACES]
     cdef int t, f, total = 0
+    cdef int n_faces = c.d.n_faces if cs.kind == SET_COMMISSION else c.d.n_items
     cdef double acc = 0.0
     for f in range(MAX_FACES):
         weights[f] = 0
     for t in range(cs.n_types):
         if bk.pool[t]:
             weights[cs.front[t]] += bk.pool[t]
-    for f in range(MAX_FACES):
+    for f in range(n_faces):
         if weights[f]:
             total += weights[f]
             acc += <double>weights[f] * excess[f]
@@ -620,18 +629,23 @@ cdef void _g_plan_commissions(const GCtx* c, const GModel* m, GCache* cache, int
     cdef const CoreData* d = c.d
     cdef const GNeeds* nd
     cdef const double* values = cache.values
-    cdef double excess[MAX_FACES]
     cdef double v_value[2]
     cdef int v_side[2]
-    cdef int n_vis = 0, side, face, i, worst, any_excess = 0
+    cdef int n_vis = 0, side, face, i, worst
     cdef double best_value, worst_value, hold, tv
     _g_nothing(out)
     if m.coins < 1:
         return
     nd = _g_needs_of(c, m, cache)
     if not cache.flags & G_HAS_VALUES:
+        cache.any_excess = 0
+        for face in range(MAX_FACES):
+            cache.excess[face] = 0.0
         for face in range(d.n_faces):
             cache.values[face] = _g_commission_value(c, m, cache, nd, face)
+            if cache.values[face] > G_BUY_MIN:
+                cache.excess[face] = cache.values[face] - G_BUY_MIN
+                cache.any_excess = 1
         cache.flags |= G_HAS_VALUES
     for side in range(2):
         face = _visible(c.s, b, side)
@@ -685,15 +699,9 @@ cdef void _g_plan_commissions(const GCtx* c, const GModel* m, GCache* cache, int
         return
     if m.n_held >= MAX_HELD:
         return
-    for face in range(MAX_FACES):
-        excess[face] = 0.0
-    for face in range(d.n_faces):
-        if values[face] > G_BUY_MIN:
-            excess[face] = values[face] - G_BUY_MIN
-            any_excess = 1
-    if not any_excess:
+    if not cache.any_excess:
         return
-    _g_turn_plan(c, m, b, pages_turned, excess, out)
+    _g_turn_plan(c, m, b, pages_turned, cache.excess, out)
 
 
 cdef void _g_equipment_values(const GCtx* c, const GModel* m, GCache* cache, const GNeeds* nd,
@@ -746,12 +754,11 @@ cdef void _g_plan_equipment(const GCtx* c, const GModel* m, GCache* cache, int b
     cdef const double* values = cache.eq_values
     cdef const int* wanted = cache.eq_wanted
     cdef int sources[MAX_ITEMS]
-    cdef double excess[MAX_FACES]
     cdef double c_value[2]
     cdef int c_side[2]
     cdef int c_face[2]
     cdef int gold = d.equipment_gem
-    cdef int n_src = 0, promised = 0, n_cand = 0, k, item, side, face, any_excess = 0
+    cdef int n_src = 0, promised = 0, n_cand = 0, k, item, side, face
     cdef double cost, tv
     _g_nothing(out)
     for k in range(c.n_animals):
@@ -770,6 +777,13 @@ cdef void _g_plan_equipment(const GCtx* c, const GModel* m, GCache* cache, int b
     promised -= nd.spare[gold]
     if not cache.flags & G_HAS_EQUIPMENT:
         _g_equipment_values(c, m, cache, nd, cache.eq_values, cache.eq_wanted)
+        cache.eq_any_excess = 0
+        for face in range(MAX_FACES):
+            cache.eq_excess[face] = 0.0
+        for item in range(d.n_items):
+            if wanted[item] and values[item] - d.vp_per_gem > G_BUY_MIN:
+                cache.eq_excess[item] = values[item] - d.vp_per_gem - G_BUY_MIN
+                cache.eq_any_excess = 1
         cache.flags |= G_HAS_EQUIPMENT
     for side in range(2):
         face = _visible(c.s, b, side)
@@ -799,15 +813,9 @@ cdef void _g_plan_equipment(const GCtx* c, const GModel* m, GCache* cache, int b
         out.first = BUY_BASE + c_side[k] * 8 + sources[0]
         out.n_steps = 1
         return  # the other side changes after a purchase: re-plan then
-    for face in range(MAX_FACES):
-        excess[face] = 0.0
-    for item in range(d.n_items):
-        if wanted[item] and values[item] - d.vp_per_gem > G_BUY_MIN:
-            excess[item] = values[item] - d.vp_per_gem - G_BUY_MIN
-            any_excess = 1
-    if not any_excess:
+    if not cache.eq_any_excess:
         return
-    _g_turn_plan(c, m, b, pages_turned, excess, out)
+    _g_turn_plan(c, m, b, pages_turned, cache.eq_excess, out)
 
 
 cdef inline void _g_keep(GPlan** best, GPlan** cand) noexcept nogil:
@@ -820,15 +828,16 @@ cdef inline void _g_keep(GPlan** best, GPlan** cand) noexcept nogil:
         cand[0] = x
 
 
-cdef void _g_plan(const GCtx* c, const GModel* m, GCache* cache, int space, int action,
-                  int pages_turned, int loads_done, GPlan* out) noexcept nogil:
+cdef GPlan* _g_plan_in(const GCtx* c, const GModel* m, GCache* cache, int space, int action,
+                       int pages_turned, int loads_done, GPlan* buf_a,
+                       GPlan* buf_b) noexcept nogil:
     """_plan: the best action for player `m` at `space`, given the turn so far
-    (`cache`: m's GCache, flags 0 the first time)."""
+    (`cache`: m's GCache, flags 0 the first time). Works in the two buffers and returns
+    the one holding the best plan."""
     cdef const CoreData* d = c.d
     cdef const CoreState* s = c.s
-    cdef GPlan spare
-    cdef GPlan* best = out
-    cdef GPlan* cand = &spare
+    cdef GPlan* best = buf_a
+    cdef GPlan* cand = buf_b
     cdef int kind = d.kind[space]
     cdef int b, gained
     cdef double value
@@ -871,6 +880,15 @@ cdef void _g_plan(const GCtx* c, const GModel* m, GCache* cache, int space, int 
                 best.has_after = 1
                 best.after = m[0]
                 best.after.coins += gained
+    return best
+
+
+cdef inline void _g_plan(const GCtx* c, const GModel* m, GCache* cache, int space, int action,
+                         int pages_turned, int loads_done, GPlan* out) noexcept nogil:
+    """_plan into `out`."""
+    cdef GPlan spare
+    cdef GPlan* best = _g_plan_in(c, m, cache, space, action, pages_turned, loads_done, out,
+                                  &spare)
     if best != out:
         out[0] = best[0]
 
@@ -879,15 +897,15 @@ cdef void _g_plan(const GCtx* c, const GModel* m, GCache* cache, int space, int 
 cdef double _g_plan_value(const GCtx* c, const GModel* m, GCache* cache,
                          int space) noexcept nogil:
     """_plan(m, space).value at the start of a turn, computed once per model and space."""
-    cdef GPlan plan
+    cdef GPlan buf_a, buf_b
     cdef int k
     if not cache.flags & G_HAS_PLANS:
         for k in range(MAX_SPACES):
             cache.has_plan[k] = 0
         cache.flags |= G_HAS_PLANS
     if not cache.has_plan[space]:
-        _g_plan(c, m, cache, space, NO_ACTION, 0, 0, &plan)
-        cache.plan_value[space] = plan.value
+        cache.plan_value[space] = _g_plan_in(c, m, cache, space, NO_ACTION, 0, 0, &buf_a,
+                                             &buf_b).value
         cache.has_plan[space] = 1
     return cache.plan_value[space]
 
@@ -895,21 +913,56 @@ cdef double _g_plan_value(const GCtx* c, const GModel* m, GCache* cache,
 cdef double _g_best_next(const GCtx* c, const GModel* m, GCache* cache,
                          int space) noexcept nogil:
     """best_next: the best plan value reachable from `space` next turn for `m`."""
-    cdef const CoreData* d = c.d
-    cdef uint64_t reach = d.reach_plain[space]
+    cdef uint64_t reach = _g_reach(c.d, m, space)
     cdef double value, best = 0.0
-    cdef int nxt
-    if m.provisions:
-        reach |= d.reach_prov[space]
-    nxt = 0
+    cdef int nxt = 0
     while reach:  # spaces ascending (the order does not change a maximum)
         if reach & 1:
             value = _g_plan_value(c, m, cache, nxt)
-            if value > best:
-                best = value
+            best = value if value > best else best
         reach >>= 1
         nxt += 1
     return best
+
+
+cdef inline uint64_t _g_reach(const CoreData* d, const GModel* m, int space) noexcept nogil:
+    if m.provisions:
+        return d.reach_plain[space] | d.reach_prov[space]
+    return d.reach_plain[space]
+
+
+cdef void _g_best_next_all(const GCtx* c, const GModel* m, GCache* cache,
+                           const int32_t* legal, int n_legal, double* out) noexcept nogil:
+    """_g_best_next for every legal destination at once: the plans of every space
+    reachable from one of them (the reference plans each of them too), then for each
+    destination the first of those spaces, by value descending, that it reaches."""
+    cdef const CoreData* d = c.d
+    cdef int order[MAX_SPACES]
+    cdef uint64_t reach, union = 0
+    cdef int k, j, x, n = 0
+    cdef double v
+    for k in range(n_legal):
+        union |= _g_reach(d, m, legal[k] - MOVE_BASE)
+    x = 0
+    while union:
+        if union & 1:
+            v = _g_plan_value(c, m, cache, x)
+            j = n  # insertion, descending value
+            while j > 0 and cache.plan_value[order[j - 1]] < v:
+                order[j] = order[j - 1]
+                j -= 1
+            order[j] = x
+            n += 1
+        union >>= 1
+        x += 1
+    for k in range(n_legal):
+        reach = _g_reach(d, m, legal[k] - MOVE_BASE)
+        out[k] = 0.0
+        for j in range(n):
+            if (reach >> order[j]) & 1:
+                v = cache.plan_value[order[j]]
+                out[k] = v if v > 0.0 else 0.0
+                break
 
 
 cdef bint _g_same_model(const GModel* a, const GModel* b) noexcept nogil:
@@ -964,8 +1017,8 @@ cdef int _g_choose_move(const GCtx* c, const GModel* m, const int32_t* legal, in
         value[k] = plans[k].value
         if d.kind[dest] != K_MINE and others[dest]:
             value[k] -= _g_coin_loss(c, m.coins, others[dest]) + 0.5 * others[dest]
+    _g_best_next_all(c, m, &cache, legal, n_legal, next_now)
     for k in range(n_legal):
-        next_now[k] = _g_best_next(c, m, &cache, legal[k] - MOVE_BASE)
         value[k] += G_LOOKAHEAD * next_now[k]
     for k in range(n_legal):  # stable sort, descending value (Python: key=-value)
         j = k
