@@ -1,0 +1,150 @@
+"""Differential tests: the compiled core against the reference rules, in lockstep.
+
+Every game is stepped on both engines at once. At every step both must agree on the
+player to move, the legal steps (same codes, same order), the chance outcomes with
+their exact probabilities, and the whole position compared as position JSON; at the
+end on the score lines, winners and returns. Half the games are played on belief states
+(the hidden order unknown), where page turns go through chance nodes. Along the way,
+determinizations and random playouts from the same generator state must give the same
+worlds and the same games on both engines.
+
+CI cost: 500 random-seat games use the shipped data with the round cap lowered to 10
+(full-length random games run 1,500 steps; the rules do not change with the cap, the
+ending does); a dozen greedy games play full length with the shipped data and reach
+the end trigger. `benchmarks/parity_long.py` plays 100,000+ full-length games.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from valdora_ai import backend
+from valdora_ai.games.valdora.data import ComponentData, default_data
+from valdora_ai.games.valdora.game import ValdoraGame
+from valdora_ai.games.valdora.heuristics import greedy_step
+from valdora_ai.games.valdora.info import determinize, observation
+from valdora_ai.games.valdora.position import position_to_json
+from valdora_ai.games.valdora.rules import ValdoraState
+from valdora_ai.playout import random_playout, reference_random_playout
+from valdora_ai.rng import Rng
+
+if not backend.compiled_available():  # pragma: no cover - CI requires the extension
+    pytest.skip("compiled extension not built", allow_module_level=True)
+
+CompiledState = backend.require_compiled().CompiledState
+SHORT = dataclasses.replace(default_data(), max_rounds=10)
+CHUNKS = 10
+GAMES_PER_CHUNK = 50
+
+
+def _same(ref: ValdoraState, comp: object, where: str) -> None:
+    assert comp.current_player == ref.current_player, where  # type: ignore[attr-defined]
+    assert comp.legal_steps() == ref.legal_steps(), where  # type: ignore[attr-defined]
+    assert comp.is_chance_node() == ref.is_chance_node(), where  # type: ignore[attr-defined]
+    assert comp.chance_outcomes() == (  # type: ignore[attr-defined]
+        ref.chance_outcomes() if ref.is_chance_node() else []), where
+    assert position_to_json(comp) == position_to_json(ref), where  # type: ignore[arg-type]
+
+
+def _same_world(ref: ValdoraState, comp: object, seed: int, where: str) -> None:
+    """Determinizations from the same rng state are the same world on both engines."""
+    r1, r2 = Rng(seed), Rng(seed)
+    w_ref = determinize(observation(ref, 0), r1)
+    w_comp = determinize(observation(comp, 0), r2)  # type: ignore[arg-type]
+    assert r1.getstate() == r2.getstate(), where
+    assert position_to_json(w_comp) == position_to_json(w_ref), where
+
+
+def lockstep(data: ComponentData, players: int, seed: int, *, belief: bool,
+             greedy: bool) -> int:
+    """Play one game on both engines at once; returns its number of steps."""
+    ref = ValdoraState.new(data, players, Rng(seed))
+    comp = CompiledState.new(data, players, Rng(seed))
+    if belief:
+        ref = observation(ref, 0).belief_state()
+        comp = observation(comp, 0).belief_state()
+    policy = Rng(seed ^ 0x5EED)
+    step_no = 0
+    while True:
+        where = f"{players} players, seed {seed}, belief {belief}, step {step_no}"
+        _same(ref, comp, where)
+        if ref.is_terminal():
+            break
+        if ref.is_chance_node():
+            outcomes = ref.chance_outcomes()
+            step = outcomes[policy.choice_weighted([p for _, p in outcomes])][0]
+        else:
+            if step_no % 37 == 5:
+                _same_world(ref, comp, seed + step_no, where)
+                again = CompiledState.from_reference(ref)
+                assert position_to_json(again) == position_to_json(ref), where
+            legal = ref.legal_steps()
+            step = greedy_step(ref, policy) if greedy else legal[policy.randbelow(len(legal))]
+        ref.apply(step)
+        comp.apply(step)
+        step_no += 1
+    assert comp.is_terminal()
+    assert comp.score_lines() == ref.score_lines()
+    assert comp.scores() == ref.scores()
+    assert comp.winners() == ref.winners()
+    assert comp.returns() == ref.returns()
+    assert (comp.rounds, comp.turns, comp.capped) == (ref.rounds, ref.turns, ref.capped)
+    return step_no
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_games_in_lockstep(chunk: int) -> None:
+    """500 games, 3/4/5 players, half of them on belief states (chance nodes)."""
+    chance_games = 0
+    for seed in range(chunk * GAMES_PER_CHUNK, (chunk + 1) * GAMES_PER_CHUNK):
+        steps = lockstep(SHORT, 3 + seed % 3, seed, belief=seed % 2 == 1, greedy=False)
+        assert steps > 0
+        chance_games += seed % 2
+    assert chance_games == GAMES_PER_CHUNK // 2
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_full_greedy_games_in_lockstep(players: int) -> None:
+    """Full-length games of the greedy policy, which end by the end trigger."""
+    for seed in range(4):
+        lockstep(default_data(), players, 100 + seed, belief=seed % 2 == 1, greedy=True)
+
+
+@pytest.mark.parametrize("belief", [False, True])
+def test_random_playouts_match_the_reference_loop(belief: bool) -> None:
+    """The C playout and the Python loop: same steps, same end, same generator state."""
+    for seed in range(30):
+        ref = ValdoraState.new(default_data(), 3 + seed % 3, Rng(seed))
+        reference_random_playout(ref, Rng(seed), max_steps=seed * 7)
+        if belief:
+            ref = observation(ref, 1).belief_state()
+        comp = CompiledState.from_reference(ref)
+        r1, r2 = Rng(seed + 1), Rng(seed + 1)
+        limit = 200 if seed % 3 == 0 else 1 << 30
+        played = reference_random_playout(ref, r1, limit)
+        assert random_playout(comp, r2, limit) == played
+        assert r1.getstate() == r2.getstate()
+        assert position_to_json(comp) == position_to_json(ref)
+
+
+def test_same_seed_same_game_on_both_engines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ValdoraGame.new_state gives the same position whichever engine is selected."""
+    documents = []
+    for pure in ("1", ""):
+        monkeypatch.setenv(backend.PURE_ENV, pure)
+        game = ValdoraGame(players=5)
+        state = game.new_state(2024)
+        assert isinstance(state, ValdoraState) is (pure == "1")
+        documents.append(json.dumps(game.position_to_json(state)))
+    assert documents[0] == documents[1]
+
+
+def test_copies_are_independent() -> None:
+    state = CompiledState.new(default_data(), 4, Rng(3))
+    before = position_to_json(state)
+    twin = state.copy()
+    twin.apply(twin.legal_steps()[0])
+    assert position_to_json(state) == before != position_to_json(twin)
