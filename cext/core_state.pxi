@@ -6,6 +6,8 @@
 # state's internals (position JSON, observations' JSON, heuristics) converts to the
 # reference first, so those formats keep one specification.
 
+cimport cython
+
 from valdora_ai.errors import IllegalMoveError, ValdoraError
 from valdora_ai.games.valdora.rules import Book, Player, ScoreLine, ValdoraState
 
@@ -21,6 +23,7 @@ cdef inline void _rng_out(RngState* r, rng) except *:
     rng.setstate((r.s[0], r.s[1], r.s[2], r.s[3]))
 
 
+@cython.freelist(64)
 cdef class CompiledState:
     """A Valdora position in a C struct: the reference state's API at C speed.
 
@@ -398,3 +401,21 @@ cdef int _cards_in(uint8_t* out, cards, int limit, str what) except -1:
     for k, (t, side) in enumerate(cards):
         out[k] = t * 2 + side
     return len(cards)
+
+
+cdef CoreState _copy_sink[16]  # a global target: the copies cannot be optimized away
+
+
+def copy_loop(CompiledState state, long n):
+    """Copy `state` n times by struct assignment, in C (the C-level copy rate)."""
+    cdef long i
+    _copy_sink[0] = state.s
+    with nogil:
+        for i in range(n):  # a chain through the sink: every copy is a real one
+            _copy_sink[(i + 1) & 15] = _copy_sink[i & 15]
+    return n
+
+
+def state_bytes():
+    """sizeof(CoreState): what one copy moves."""
+    return sizeof(CoreState)
