@@ -22,10 +22,10 @@ import json
 import pytest
 
 from valdora_ai import backend
-from valdora_ai.games.valdora.data import ComponentData, default_data
+from valdora_ai.games.valdora.data import default_data
 from valdora_ai.games.valdora.game import ValdoraGame
-from valdora_ai.games.valdora.heuristics import greedy_step
-from valdora_ai.games.valdora.info import determinize, observation
+from valdora_ai.games.valdora.info import observation
+from valdora_ai.games.valdora.parity import ParityError, compare, lockstep
 from valdora_ai.games.valdora.position import position_to_json
 from valdora_ai.games.valdora.rules import ValdoraState
 from valdora_ai.playout import random_playout, reference_random_playout
@@ -38,61 +38,6 @@ CompiledState = backend.require_compiled().CompiledState
 SHORT = dataclasses.replace(default_data(), max_rounds=10)
 CHUNKS = 10
 GAMES_PER_CHUNK = 50
-
-
-def _same(ref: ValdoraState, comp: object, where: str) -> None:
-    assert comp.current_player == ref.current_player, where  # type: ignore[attr-defined]
-    assert comp.legal_steps() == ref.legal_steps(), where  # type: ignore[attr-defined]
-    assert comp.is_chance_node() == ref.is_chance_node(), where  # type: ignore[attr-defined]
-    assert comp.chance_outcomes() == (  # type: ignore[attr-defined]
-        ref.chance_outcomes() if ref.is_chance_node() else []), where
-    assert position_to_json(comp) == position_to_json(ref), where  # type: ignore[arg-type]
-
-
-def _same_world(ref: ValdoraState, comp: object, seed: int, where: str) -> None:
-    """Determinizations from the same rng state are the same world on both engines."""
-    r1, r2 = Rng(seed), Rng(seed)
-    w_ref = determinize(observation(ref, 0), r1)
-    w_comp = determinize(observation(comp, 0), r2)  # type: ignore[arg-type]
-    assert r1.getstate() == r2.getstate(), where
-    assert position_to_json(w_comp) == position_to_json(w_ref), where
-
-
-def lockstep(data: ComponentData, players: int, seed: int, *, belief: bool,
-             greedy: bool) -> int:
-    """Play one game on both engines at once; returns its number of steps."""
-    ref = ValdoraState.new(data, players, Rng(seed))
-    comp = CompiledState.new(data, players, Rng(seed))
-    if belief:
-        ref = observation(ref, 0).belief_state()
-        comp = observation(comp, 0).belief_state()
-    policy = Rng(seed ^ 0x5EED)
-    step_no = 0
-    while True:
-        where = f"{players} players, seed {seed}, belief {belief}, step {step_no}"
-        _same(ref, comp, where)
-        if ref.is_terminal():
-            break
-        if ref.is_chance_node():
-            outcomes = ref.chance_outcomes()
-            step = outcomes[policy.choice_weighted([p for _, p in outcomes])][0]
-        else:
-            if step_no % 37 == 5:
-                _same_world(ref, comp, seed + step_no, where)
-                again = CompiledState.from_reference(ref)
-                assert position_to_json(again) == position_to_json(ref), where
-            legal = ref.legal_steps()
-            step = greedy_step(ref, policy) if greedy else legal[policy.randbelow(len(legal))]
-        ref.apply(step)
-        comp.apply(step)
-        step_no += 1
-    assert comp.is_terminal()
-    assert comp.score_lines() == ref.score_lines()
-    assert comp.scores() == ref.scores()
-    assert comp.winners() == ref.winners()
-    assert comp.returns() == ref.returns()
-    assert (comp.rounds, comp.turns, comp.capped) == (ref.rounds, ref.turns, ref.capped)
-    return step_no
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
@@ -148,3 +93,13 @@ def test_copies_are_independent() -> None:
     twin = state.copy()
     twin.apply(twin.legal_steps()[0])
     assert position_to_json(state) == before != position_to_json(twin)
+
+
+def test_the_checker_sees_a_difference() -> None:
+    """The lockstep checker is not vacuous: a one-coin difference is reported."""
+    ref = ValdoraState.new(default_data(), 4, Rng(9))
+    compare(ref, CompiledState.from_reference(ref), "same")
+    ref.players[2].coins -= 1
+    ref.bank += 1
+    with pytest.raises(ParityError, match="positions differ"):
+        compare(ref, CompiledState.new(default_data(), 4, Rng(9)), "one coin moved")
