@@ -12,6 +12,9 @@ from valdora_ai.errors import IllegalMoveError, ValdoraError
 from valdora_ai.games.valdora.rules import Book, Player, ScoreLine, ValdoraState
 
 
+_POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY}
+
+
 cdef inline void _rng_in(RngState* r, rng) except *:
     """Copy a Python Rng's state (either engine) into `r`."""
     cdef int i
@@ -145,16 +148,30 @@ cdef class CompiledState:
         return other
 
     def playout(self, rng, long max_steps=1 << 30, str policy="random"):
-        """Play on in place with `policy` (only "random" in C); returns steps played."""
+        """Play on in place with `policy` ("random" or "greedy", both in C); returns
+        the steps played (valdora_ai.playout has the reference loops)."""
         cdef RngState r
         cdef long played
-        if policy != "random":
-            raise ValdoraError(f"unknown playout policy {policy!r} (known: random)")
+        cdef int code
+        if policy not in _POLICIES:
+            raise ValdoraError(f"unknown playout policy {policy!r} (known: random, greedy)")
+        code = _POLICIES[policy]
         _rng_in(&r, rng)
         with nogil:
-            played = core_playout(&self.s, POLICY_RANDOM, &r, max_steps)
+            played = core_playout(&self.s, code, &r, max_steps)
         _rng_out(&r, rng)
         return played
+
+    def greedy_step(self, rng):
+        """heuristics.greedy_step in C: the same step from the same rng stream."""
+        cdef RngState r
+        cdef int step
+        if self.s.over or self.s.reveal != NO_REVEAL:
+            raise ValdoraError("the greedy policy decides only at a player's decision")
+        _rng_in(&r, rng)
+        step = core_greedy_step(&self.s, &r)
+        _rng_out(&r, rng)
+        return step
 
     # ------------------------------------------------------------- scalar attributes
     @property

@@ -1,7 +1,7 @@
 # The compiled Valdora core: the rules of valdora_ai/games/valdora/rules.py in C.
 #
 # This file holds the C rules (setup, legal steps, chance outcomes, apply, scoring,
-# determinization, playouts), all `noexcept nogil` over the structs of
+# determinization, the greedy policy (greedy.pxi), playouts), all `noexcept nogil` over the structs of
 # valdora_core.pxd. The Python-facing side is included at the end:
 # core_tables.pxi (ComponentData -> CoreData) and core_state.pxi (CompiledState, the
 # class with the reference state's API). Every function mirrors the reference method
@@ -658,20 +658,24 @@ cdef void core_determinize(CoreState* s, RngState* rng) noexcept nogil:
         bk.hidden[k - 1] = top
 
 
+include "greedy.pxi"
+
+
 # ----------------------------------------------------------------- playouts
 cdef long core_playout(CoreState* s, int policy, RngState* rng, long max_steps) noexcept nogil:
     """Play at most `max_steps` steps with `policy`; returns the steps played.
 
-    POLICY_RANDOM: a decision is legal[rng_below(count)] (the random agent's rule); a
-    chance outcome is drawn by rng_choice_weighted over the exact probabilities
-    (valdora_ai.playout.random_playout is the reference). Other policies: -1.
+    POLICY_RANDOM: a decision is legal[rng_below(count)] (the random agent's rule);
+    POLICY_GREEDY: core_greedy_step. A chance outcome is drawn by rng_choice_weighted
+    over the exact probabilities. valdora_ai.playout is the reference. Other policies:
+    -1.
     """
     cdef int32_t steps[MAX_STEPS]
     cdef int32_t weights[MAX_FACES]
     cdef double probs[MAX_FACES]
     cdef long played = 0
     cdef int n, i, total
-    if policy != POLICY_RANDOM:
+    if policy != POLICY_RANDOM and policy != POLICY_GREEDY:
         return -1
     while not s.over and played < max_steps:
         if s.reveal != NO_REVEAL:
@@ -682,6 +686,8 @@ cdef long core_playout(CoreState* s, int policy, RngState* rng, long max_steps) 
             for i in range(n):
                 probs[i] = <double>weights[i] / <double>total
             core_apply(s, steps[rng_choice_weighted(rng, probs, n)])
+        elif policy == POLICY_GREEDY:
+            core_apply(s, core_greedy_step(s, rng))
         else:
             n = core_legal_steps(s, steps)
             core_apply(s, steps[rng_below(rng, n)])

@@ -5,8 +5,10 @@ player to move, the legal steps (same codes, same order), the chance outcomes wi
 their exact probabilities, and the whole position compared as position JSON; at the
 end on the score lines, winners and returns. Half the games are played on belief states
 (the hidden order unknown), where page turns go through chance nodes. Along the way,
-determinizations and random playouts from the same generator state must give the same
-worlds and the same games on both engines.
+determinizations and random and greedy playouts from the same generator state must
+give the same worlds and the same games on both engines, and the greedy policy's C
+port must choose what heuristics.greedy_step chooses (played in the greedy games,
+checked every 13th step of the random ones).
 
 CI cost: 500 random-seat games use the shipped data with the round cap lowered to 10
 (full-length random games run 1,500 steps; the rules do not change with the cap, the
@@ -28,7 +30,12 @@ from valdora_ai.games.valdora.info import observation
 from valdora_ai.games.valdora.parity import ParityError, compare, lockstep
 from valdora_ai.games.valdora.position import position_to_json
 from valdora_ai.games.valdora.rules import ValdoraState
-from valdora_ai.playout import random_playout, reference_random_playout
+from valdora_ai.playout import (
+    greedy_playout,
+    random_playout,
+    reference_greedy_playout,
+    reference_random_playout,
+)
 from valdora_ai.rng import Rng
 
 if not backend.compiled_available():  # pragma: no cover - CI requires the extension
@@ -71,6 +78,23 @@ def test_random_playouts_match_the_reference_loop(belief: bool) -> None:
         limit = 200 if seed % 3 == 0 else 1 << 30
         played = reference_random_playout(ref, r1, limit)
         assert random_playout(comp, r2, limit) == played
+        assert r1.getstate() == r2.getstate()
+        assert position_to_json(comp) == position_to_json(ref)
+
+
+@pytest.mark.parametrize("belief", [False, True])
+def test_greedy_playouts_match_the_reference_loop(belief: bool) -> None:
+    """The greedy policy in C plays the same games as heuristics.greedy_step."""
+    game = ValdoraGame(players=4)
+    for seed in range(6):
+        ref = ValdoraState.new(default_data(), 3 + seed % 3, Rng(seed))
+        reference_random_playout(ref, Rng(seed), max_steps=seed * 11)
+        if belief:
+            ref = observation(ref, 2).belief_state()
+        comp = CompiledState.from_reference(ref)
+        r1, r2 = Rng(seed + 5), Rng(seed + 5)
+        played = reference_greedy_playout(game, ref, r1)
+        assert greedy_playout(game, comp, r2) == played
         assert r1.getstate() == r2.getstate()
         assert position_to_json(comp) == position_to_json(ref)
 

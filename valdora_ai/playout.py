@@ -3,7 +3,7 @@
 Search uses them to evaluate positions. They are game-agnostic: they see only the
 :class:`~valdora_ai.games.base.State` protocol, plus the game's ``greedy_step`` hook for
 the greedy policy. A state that offers its own ``playout`` method (the compiled Valdora
-core runs the random policy in C) is handed the work; the Python loop here is the
+core runs both policies in C) is handed the work; the Python loops here are the
 reference it must match draw for draw (tests/test_parity.py).
 
 Random policy: a decision is ``legal[rng.randbelow(len(legal))]`` (the random agent's
@@ -51,8 +51,19 @@ def greedy_playout(game: Any, state: State, rng: Any, max_steps: int = DEFAULT_M
                    ) -> int:
     """Play `state` on in place with the game's greedy policy; returns the steps played.
 
-    Chance outcomes are drawn as in the random playout.
+    Chance outcomes are drawn as in the random playout. A state with its own
+    ``playout`` (the compiled core: the greedy policy in C) is handed the work.
     """
+    fast = getattr(state, "playout", None)
+    if fast is not None:
+        return int(fast(rng, max_steps, "greedy"))
+    return reference_greedy_playout(game, state, rng, max_steps)
+
+
+def reference_greedy_playout(game: Any, state: State, rng: Any,
+                             max_steps: int = DEFAULT_MAX_STEPS) -> int:
+    """The greedy playout as a Python loop over the State protocol and
+    ``game.greedy_step``."""
     played = 0
     while not state.is_terminal() and played < max_steps:
         if state.is_chance_node():

@@ -57,7 +57,10 @@ class ValdoraGame:
             position.position_from_json(document, self.data))
 
     def greedy_step(self, state: ValdoraState, rng: Any) -> int:
-        """The greedy baseline policy's next step (see heuristics.greedy_step)."""
+        """The greedy baseline policy's next step (see heuristics.greedy_step; a
+        compiled state runs its C port, which makes the same decisions)."""
+        if not engines.is_reference(state):
+            return state.greedy_step(rng)  # type: ignore[no-any-return]
         return heuristics.greedy_step(state, rng)
 
     def estimate_final_scores(self, state: ValdoraState) -> list[float]:

@@ -4,8 +4,10 @@
 :class:`ParityError` at the first difference: the player to move, the legal steps
 (codes and order), the chance outcomes with their exact probabilities, the position
 (compared as position JSON), determinizations drawn from the same generator state,
-the conversion back from the reference, and at the end the score lines, winners and
-returns. Used by tests/test_parity.py (every CI run) and benchmarks/parity_long.py.
+the conversion back from the reference, the greedy policy's decisions (C port against
+heuristics.greedy_step, from the same generator state), and at the end the score
+lines, winners and returns. Used by tests/test_parity.py (every CI run) and
+benchmarks/parity_long.py.
 """
 
 from __future__ import annotations
@@ -82,7 +84,18 @@ def lockstep(data: ComponentData, players: int, seed: int, *, belief: bool, gree
                 _check(position_to_json(again) == position_to_json(ref),
                        "positions converted from the reference", where)
             legal = ref.legal_steps()
-            step = greedy_step(ref, policy) if greedy else legal[policy.randbelow(len(legal))]
+            if greedy or step_no % 13 == 3:  # random games: greedy checked, not played
+                twin, spare = Rng(0), Rng(0)
+                twin.setstate(policy.getstate())
+                spare.setstate(policy.getstate())
+                chosen = greedy_step(ref, spare)
+                _check(comp.greedy_step(twin) == chosen and twin.getstate() == spare.getstate(),
+                       "greedy steps", where)
+            if greedy:
+                step = chosen
+                policy.setstate(spare.getstate())
+            else:
+                step = legal[policy.randbelow(len(legal))]
         ref.apply(step)
         comp.apply(step)
         step_no += 1
