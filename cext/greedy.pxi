@@ -6,6 +6,8 @@
 # sorts keep Python's (tuple order, stability). The tuning constants are read from the
 # heuristics module at import, never restated here. tests/test_parity.py compares both.
 
+from libc.string cimport memcmp, memcpy
+
 from valdora_ai.games.valdora import heuristics as _heuristics
 
 DEF MAX_PLAN_STEPS = 24   # deliveries <= 3, loads <= missing (9) + dedicated (7)
@@ -85,6 +87,14 @@ cdef struct Needs:  # heuristics._Needs
 cdef struct Ctx:  # heuristics._Context
     const CoreState* s
     int gem_supply[MAX_GEMS]
+    # _delivery_worth depends on the model only through seat and craftsmen: cached for
+    # the deciding player's own (a pure function, so the cache changes no decision)
+    int worth_seat
+    uint8_t worth_craftsmen[MAX_COLOURS]
+    double worth[MAX_FACES]
+    # _Needs of the deciding player's own model (plans of other models compute theirs)
+    const Model* base_model
+    Needs base_needs
 
 
 cdef inline void _nothing(Plan* p) noexcept nogil:
@@ -139,6 +149,20 @@ cdef double _delivery_worth(const CoreState* s, const Model* m, int face) noexce
     if s.workshop_owner[d.face_patron[face]] == m.seat and s.bonus_left:
         value += d.bonus_vp
     return value
+
+
+cdef inline double _worth(const Ctx* ctx, const Model* m, int face) noexcept nogil:
+    if m.seat == ctx.worth_seat and memcmp(m.craftsmen, ctx.worth_craftsmen,
+                                           MAX_COLOURS) == 0:
+        return ctx.worth[face]
+    return _delivery_worth(ctx.s, m, face)
+
+
+cdef inline void _needs_of(const Ctx* ctx, const Model* m, Needs* nd) noexcept nogil:
+    if m == ctx.base_model:
+        nd[0] = ctx.base_needs
+    else:
+        _needs(ctx.s.data, m, nd)
 
 
 cdef void _needs(const CoreData* d, const Model* m, Needs* nd) noexcept nogil:
@@ -277,7 +301,7 @@ cdef void _plan_delivery(const Ctx* ctx, const Model* m, int patron, Plan* out) 
         elif cur.coins < d.face_coins[face]:
             i += 1
             continue
-        worth = _delivery_worth(s, cur, face)
+        worth = _worth(ctx, cur, face)
         if not out.has_after:
             out.after = m[0]
             out.has_after = 1
@@ -310,7 +334,7 @@ cdef void _plan_loads(const Ctx* ctx, const Model* m, const uint8_t* source, int
     cdef int n_wanted = 0, i, j, k, gem, item, cost, old, face, coins = m.coins
     cdef double share, gain, worth, value = 0.0
     cdef int n_steps = 0
-    _needs(d, m, &nd)
+    _needs_of(ctx, m, &nd)
     for i in range(MAX_GEMS):
         avail[i] = source[i]
         spare[i] = nd.spare[i]
@@ -322,7 +346,7 @@ cdef void _plan_loads(const Ctx* ctx, const Model* m, const uint8_t* source, int
             i = nd.missing_i[k]
             gem = nd.missing_gem[k]
             face = m.held[i]
-            worth = _delivery_worth(ctx.s, m, face)
+            worth = _worth(ctx, m, face)
             share = worth / d.face_n_gems[face]
             if nd.missing_count[i] == 1:
                 share *= 1.5
@@ -383,7 +407,7 @@ cdef void _plan_loads(const Ctx* ctx, const Model* m, const uint8_t* source, int
 
 cdef double _commission_value(const Ctx* ctx, const Model* m, const Needs* nd,
                               int face) noexcept nogil:
-    cdef double worth = _delivery_worth(ctx.s, m, face)
+    cdef double worth = _worth(ctx, m, face)
     cdef double ready = _readiness(ctx, m, nd, face)
     return G.buy_base + G.buy_share * worth * ready - _coin_loss(ctx.s.data, m.coins, 1)
 
@@ -391,7 +415,7 @@ cdef double _commission_value(const Ctx* ctx, const Model* m, const Needs* nd,
 cdef double _hold_value(const Ctx* ctx, const Model* m, const Needs* nd, int index) noexcept nogil:
     cdef const CoreData* d = ctx.s.data
     cdef int face = m.held[index]
-    cdef double worth = _delivery_worth(ctx.s, m, face)
+    cdef double worth = _worth(ctx, m, face)
     cdef double ready = 1.0
     cdef int k, item, cost
     if nd.ready[index]:
@@ -503,13 +527,11 @@ cdef void _plan_commissions(const Ctx* ctx, const Model* m, int b, int pages_tur
     _nothing(out)
     if m.coins < 1:
         return
-    _needs(d, m, &nd)
-    for face in range(d.n_faces):
-        values[face] = _commission_value(ctx, m, &nd, face)
-    for side in range(2):
+    _needs_of(ctx, m, &nd)
+    for side in range(2):  # the other faces' values only when a page turn is weighed
         face = _visible(s, b, side)
         if face != NO_FACE:
-            vis_value[n_vis] = values[face]
+            vis_value[n_vis] = _commission_value(ctx, m, &nd, face)
             vis_side[n_vis] = side
             n_vis += 1
     if n_vis == 2 and (vis_value[0] < vis_value[1] or (vis_value[0] == vis_value[1]
@@ -569,6 +591,7 @@ cdef void _plan_commissions(const Ctx* ctx, const Model* m, int b, int pages_tur
     for face in range(MAX_FACES):
         excess[face] = 0.0
     for face in range(d.n_faces):
+        values[face] = _commission_value(ctx, m, &nd, face)
         if values[face] > G.buy_min:
             excess[face] = values[face] - G.buy_min
             n_excess += 1
@@ -596,7 +619,7 @@ cdef void _equipment_values(const Ctx* ctx, const Model* m, const Needs* nd, dou
             coins -= cost
         else:
             face = m.held[i]
-            u_share[n_u] = _delivery_worth(ctx.s, m, face) / d.face_n_gems[face]
+            u_share[n_u] = _worth(ctx, m, face) / d.face_n_gems[face]
             u_gem[n_u] = gem
             n_u += 1
     for item in range(MAX_FACES):
@@ -634,7 +657,7 @@ cdef void _plan_equipment(const Ctx* ctx, const Model* m, int b, int pages_turne
     cdef int side, face, source, n_excess = 0, ti
     cdef double cost, tv
     _nothing(out)
-    _needs(d, m, &nd)
+    _needs_of(ctx, m, &nd)
     for k in range(d.n_animals):
         if m.load[d.animals[k]] == gold:
             sources[n_sources] = d.animals[k]
@@ -779,6 +802,7 @@ cdef int _choose_move(const Ctx* ctx, const Model* m, const int32_t* legal, int 
     cdef int others[MAX_SPACES]
     cdef Plan plans[MAX_SPACES]
     cdef double score[MAX_SPACES]
+    cdef double ahead[MAX_SPACES]   # best_next(None, dest), pure: computed once
     cdef int order[MAX_SPACES]
     cdef int ties[MAX_SPACES]
     cdef int i, j, t, seat, dest, n_ties = 0, top_count
@@ -799,7 +823,8 @@ cdef int _choose_move(const Ctx* ctx, const Model* m, const int32_t* legal, int 
             value -= _coin_loss(d, m.coins, others[dest]) + 0.5 * others[dest]
         score[i] = value
     for i in range(n_legal):
-        score[i] += G.lookahead * _best_next(ctx, m, NULL, legal[i] - MOVE_BASE, base, known)
+        ahead[i] = _best_next(ctx, m, NULL, legal[i] - MOVE_BASE, base, known)
+        score[i] += G.lookahead * ahead[i]
     for i in range(n_legal):  # stable sort by descending score (key=-score)
         order[i] = i
     for i in range(1, n_legal):
@@ -814,7 +839,7 @@ cdef int _choose_move(const Ctx* ctx, const Model* m, const int32_t* legal, int 
         i = order[j]
         if plans[i].has_after:
             dest = legal[i] - MOVE_BASE
-            score[i] = (score[i] - G.lookahead * _best_next(ctx, m, NULL, dest, base, known)
+            score[i] = (score[i] - G.lookahead * ahead[i]
                         + G.lookahead * _best_next(ctx, m, &plans[i].after, dest, base, known))
     top = score[order[0]]
     for j in range(1, n_legal):
@@ -842,6 +867,12 @@ cdef int core_greedy_step(const CoreState* s, RngState* rng) noexcept nogil:
         for r in range(s.data.n_roads):
             ctx.gem_supply[g] += s.road[r][g]
     _model_of(s, s.current, &m)
+    ctx.worth_seat = m.seat
+    memcpy(ctx.worth_craftsmen, m.craftsmen, MAX_COLOURS)
+    for k in range(s.data.n_faces):
+        ctx.worth[k] = _delivery_worth(s, &m, k)
+    ctx.base_model = &m
+    _needs(s.data, &m, &ctx.base_needs)
     n = core_legal_steps(s, legal)
     if s.phase == PHASE_ACTION:
         _plan(&ctx, &m, m.space, s.action, s.pages_turned, s.loads_done, &plan)
