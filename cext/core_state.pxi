@@ -431,8 +431,3 @@ def copy_loop(CompiledState state, long n):
         for i in range(n):  # a chain through the sink: every copy is a real one
             _copy_sink[(i + 1) & 15] = _copy_sink[i & 15]
     return n
-
-
-def state_bytes():
-    """sizeof(CoreState): what one copy moves."""
-    return sizeof(CoreState)
