@@ -12,8 +12,10 @@
 #
 # Mapping: _Model -> GModel (by value: a copy is a struct assignment), _Needs -> GNeeds,
 # _Plan -> GPlan (only its first step is ever played, so only that and the step count
-# are kept), _Tables + _Context -> GCtx (rebuilt per call on the stack: a few dozen
-# operations, and no shared cache, so the functions stay reentrant under nogil).
+# are kept), _Context -> GCtx (rebuilt per call on the stack, no shared cache, so the
+# functions stay reentrant under nogil); _Tables is in CoreData (core_tables.pxi).
+# GCache holds what depends on one model only, so a move decision (about a hundred
+# plans for at most five models) computes it at most five times.
 
 from libc.stdint cimport int8_t, uint8_t
 
@@ -42,24 +44,17 @@ cdef double G_FUTURE_PER_COLOUR = 8.0
 cdef double G_NO_GEM_FACTOR = 0.3
 cdef double G_R_SLOT = 0.6
 cdef double G_R_NO_SLOT = 0.25
-cdef double[6] G_COIN_MARGINAL = [2.5, 2.0, 1.5, 1.0, 0.6, 0.4]
 
 cdef enum:
     G_LOOKAHEAD_PLANS = 4                 # LOOKAHEAD_PLANS
     G_MAX_MISSING = MAX_HELD * MAX_GEMS   # (held index, gem) pairs still to load
-    G_MAX_WORTH = 130                     # coin_worth entries: coin_cap (<= 127) + 2
 
 
 cdef struct GCtx:
     # heuristics._Tables (the parts not already in CoreData) and _Context
+    # (the data-only tables, animals, dedicated, gem_item and coin_worth, are in CoreData)
     const CoreState* s
     const CoreData* d
-    int n_animals
-    int8_t animals[MAX_ITEMS]       # any-colour items, cheapest load first
-    int n_dedicated
-    int8_t dedicated[MAX_ITEMS]     # single-colour items, in item order
-    int8_t gem_item[MAX_GEMS]       # first item loading that gem, -1 if none
-    double coin_worth[G_MAX_WORTH]  # concave worth of holding c coins
     int gem_supply[MAX_GEMS]        # gems on roads and in the discard, per gem
     int8_t hire[MAX_COLOURS]        # _hire_colour(supply, patron), per patron colour
 
@@ -128,42 +123,18 @@ cdef struct GPlan:
 
 # ---------------------------------------------------------------- tables and models
 cdef void _g_ctx(GCtx* c, const CoreState* s) noexcept nogil:
-    """_Tables + _Context for one call."""
+    """_Context for one call: gems on the roads and in the discard, craftsmen hired."""
     cdef const CoreData* d = s.data
-    cdef int i, j, g, r, cap, k
+    cdef int i, g, r
     c.s = s
     c.d = d
-    c.n_animals = 0
-    c.n_dedicated = 0
-    for i in range(d.n_items):
-        if d.item_loads[i] == ANY_GEM:
-            # insertion by (load_cost, index)
-            j = c.n_animals
-            while j > 0 and d.item_cost[c.animals[j - 1]] > d.item_cost[i]:
-                c.animals[j] = c.animals[j - 1]
-                j -= 1
-            c.animals[j] = i
-            c.n_animals += 1
-        else:
-            c.dedicated[c.n_dedicated] = i
-            c.n_dedicated += 1
     for g in range(MAX_GEMS):  # fixed-size loops: the compiler vectorizes them
-        c.gem_item[g] = -1
         c.gem_supply[g] = s.discard[g]
     for r in range(d.n_roads):
         for g in range(MAX_GEMS):
             c.gem_supply[g] += s.road[r][g]
-    i = d.n_items - 1
-    while i >= 0:  # backwards: the first item loading each gem wins
-        if d.item_loads[i] >= 0:
-            c.gem_item[d.item_loads[i]] = i
-        i -= 1
     for i in range(d.n_colours):
         c.hire[i] = _hire_colour(s, i)
-    cap = d.coin_cap if d.coin_cap > 1 else 1
-    c.coin_worth[0] = 0.0
-    for k in range(cap + 1):
-        c.coin_worth[k + 1] = c.coin_worth[k] + G_COIN_MARGINAL[k if k < 5 else 5]
 
 
 cdef inline double _g_coin_loss(const GCtx* c, int coins, int paid) noexcept nogil:
@@ -172,7 +143,7 @@ cdef inline double _g_coin_loss(const GCtx* c, int coins, int paid) noexcept nog
     if paid <= 0:
         return 0.0
     after = coins - paid
-    return c.coin_worth[coins] - c.coin_worth[after if after > 0 else 0]
+    return c.d.coin_worth[coins] - c.d.coin_worth[after if after > 0 else 0]
 
 
 cdef void _g_model(const GCtx* c, int seat, GModel* m) noexcept nogil:
@@ -284,18 +255,18 @@ cdef int _g_free_slot(const GCtx* c, const int8_t* load, int coins, int gem,
                       const int* spare, int* cost) noexcept nogil:
     """_free_slot: the item that could take `gem` now (its coin cost in *cost), or -1."""
     cdef const CoreData* d = c.d
-    cdef int item = c.gem_item[gem]
+    cdef int item = c.d.gem_item[gem]
     cdef int k, animal, carried
     cost[0] = 0
     if item >= 0 and load[item] == EMPTY:
         return item
-    for k in range(c.n_animals):
-        animal = c.animals[k]
+    for k in range(c.d.n_animals):
+        animal = c.d.animals[k]
         if load[animal] == EMPTY and coins >= d.item_cost[animal]:
             cost[0] = d.item_cost[animal]
             return animal
-    for k in range(c.n_animals):
-        animal = c.animals[k]
+    for k in range(c.d.n_animals):
+        animal = c.d.animals[k]
         carried = load[animal]
         if (carried >= 0 and carried != gem and spare[carried]
                 and coins >= d.item_cost[animal]):
@@ -387,14 +358,14 @@ cdef void _g_plan_delivery(const GCtx* c, const GModel* m, int patron,
             for k in range(d.face_n_gems[face]):
                 gem = d.face_gems[face][k]
                 carrier = -1
-                for j in range(c.n_animals):
-                    item = c.animals[j]
+                for j in range(c.d.n_animals):
+                    item = c.d.animals[j]
                     if cur.load[item] == gem and not (mask >> item) & 1:
                         carrier = item
                         break
                 if carrier < 0:
-                    for j in range(c.n_dedicated):
-                        item = c.dedicated[j]
+                    for j in range(c.d.n_dedicated):
+                        item = c.d.dedicated[j]
                         if cur.load[item] == gem and not (mask >> item) & 1:
                             carrier = item
                             break
@@ -501,10 +472,10 @@ cdef void _g_plan_loads(const GCtx* c, const GModel* m, GCache* cache, const uin
             if n_steps == 0:
                 first = LOAD_BASE + gem * 8 + item
             n_steps += 1
-    for k in range(c.n_dedicated):
+    for k in range(c.d.n_dedicated):
         if n_steps >= max_loads:
             break
-        item = c.dedicated[k]
+        item = c.d.dedicated[k]
         gem = d.item_loads[item]
         if load[item] == EMPTY and avail[gem]:
             avail[gem] -= 1
@@ -761,13 +732,13 @@ cdef void _g_plan_equipment(const GCtx* c, const GModel* m, GCache* cache, int b
     cdef int n_src = 0, promised = 0, n_cand = 0, k, item, side, face
     cdef double cost, tv
     _g_nothing(out)
-    for k in range(c.n_animals):
-        if m.load[c.animals[k]] == gold:
-            sources[n_src] = c.animals[k]
+    for k in range(c.d.n_animals):
+        if m.load[c.d.animals[k]] == gold:
+            sources[n_src] = c.d.animals[k]
             n_src += 1
-    for k in range(c.n_dedicated):
-        if m.load[c.dedicated[k]] == gold:
-            sources[n_src] = c.dedicated[k]
+    for k in range(c.d.n_dedicated):
+        if m.load[c.d.dedicated[k]] == gold:
+            sources[n_src] = c.d.dedicated[k]
             n_src += 1
     if n_src == 0:
         return
@@ -872,7 +843,7 @@ cdef GPlan* _g_plan_in(const GCtx* c, const GModel* m, GCache* cache, int space,
             gained = d.coin_cap - m.coins
             if s.bank < gained:
                 gained = s.bank
-            value = c.coin_worth[m.coins + gained] - c.coin_worth[m.coins]
+            value = c.d.coin_worth[m.coins + gained] - c.d.coin_worth[m.coins]
             if value > best.value:
                 best.value = value
                 best.first = STEP_SILVER
@@ -1152,26 +1123,3 @@ cdef void core_estimate_scores(const CoreState* s, double* out) noexcept nogil:
                 points += (G_FUTURE_PER_DELIVERY * future
                            + G_FUTURE_PER_COLOUR * (future if future < lacking else lacking))
         out[seat] = points
-
-
-# ---------------------------------------------------------------- Python access
-def greedy_step(CompiledState state, rng):
-    """The compiled greedy step for `state` (heuristics.greedy_step's decision), tie
-    draws taken from `rng` (either engine's Rng; its state is advanced as the
-    reference would advance it)."""
-    cdef RngState r
-    cdef int step
-    if state.s.over or state.s.reveal != NO_REVEAL:
-        raise ValdoraError("greedy_step needs a decision node, not a chance node or the end")
-    _rng_in(&r, rng)
-    with nogil:
-        step = core_greedy_step(&state.s, &r)
-    _rng_out(&r, rng)
-    return step
-
-
-def estimate_final_scores(CompiledState state):
-    """The compiled heuristics.estimate_final_scores: one float per seat."""
-    cdef double out[MAX_PLAYERS]
-    core_estimate_scores(&state.s, out)
-    return [out[i] for i in range(state.s.n)]

@@ -6,8 +6,13 @@
 # state's internals (position JSON, observations' JSON, heuristics) converts to the
 # reference first, so those formats keep one specification.
 
+cimport cython
+
 from valdora_ai.errors import IllegalMoveError, ValdoraError
 from valdora_ai.games.valdora.rules import Book, Player, ScoreLine, ValdoraState
+
+
+_POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY}
 
 
 cdef inline void _rng_in(RngState* r, rng) except *:
@@ -21,6 +26,7 @@ cdef inline void _rng_out(RngState* r, rng) except *:
     rng.setstate((r.s[0], r.s[1], r.s[2], r.s[3]))
 
 
+@cython.freelist(64)
 cdef class CompiledState:
     """A Valdora position in a C struct: the reference state's API at C speed.
 
@@ -142,17 +148,36 @@ cdef class CompiledState:
         return other
 
     def playout(self, rng, long max_steps=1 << 30, str policy="random"):
-        """Play on in place with `policy` ("random" or "greedy"); returns steps played."""
+        """Play on in place with `policy` ("random" or "greedy", both in C); returns
+        the steps played (valdora_ai.playout has the reference loops)."""
         cdef RngState r
         cdef long played
-        cdef int code = POLICY_GREEDY if policy == "greedy" else POLICY_RANDOM
-        if policy not in ("random", "greedy"):
+        cdef int code
+        if policy not in _POLICIES:
             raise ValdoraError(f"unknown playout policy {policy!r} (known: random, greedy)")
+        code = _POLICIES[policy]
         _rng_in(&r, rng)
         with nogil:
             played = core_playout(&self.s, code, &r, max_steps)
         _rng_out(&r, rng)
         return played
+
+    def greedy_step(self, rng):
+        """heuristics.greedy_step in C: the same step from the same rng stream."""
+        cdef RngState r
+        cdef int step
+        if self.s.over or self.s.reveal != NO_REVEAL:
+            raise ValdoraError("the greedy policy decides only at a player's decision")
+        _rng_in(&r, rng)
+        step = core_greedy_step(&self.s, &r)
+        _rng_out(&r, rng)
+        return step
+
+    def estimate_final_scores(self):
+        """heuristics.estimate_final_scores in C: the same floats, one per seat."""
+        cdef double out[MAX_PLAYERS]
+        core_estimate_scores(&self.s, out)
+        return [out[i] for i in range(self.s.n)]
 
     # ------------------------------------------------------------- scalar attributes
     @property
@@ -399,3 +424,16 @@ cdef int _cards_in(uint8_t* out, cards, int limit, str what) except -1:
     for k, (t, side) in enumerate(cards):
         out[k] = t * 2 + side
     return len(cards)
+
+
+cdef CoreState _copy_sink[16]  # a global target: the copies cannot be optimized away
+
+
+def copy_loop(CompiledState state, long n):
+    """Copy `state` n times by struct assignment, in C (the C-level copy rate)."""
+    cdef long i
+    _copy_sink[0] = state.s
+    with nogil:
+        for i in range(n):  # a chain through the sink: every copy is a real one
+            _copy_sink[(i + 1) & 15] = _copy_sink[i & 15]
+    return n

@@ -101,7 +101,7 @@ cdef _fill(CoreData* d, data):
     d.players_min = data.players_min
     d.players_max = data.players_max
     d.coins_total = data.coins_total
-    _bound(data.coin_cap, 127, "coins per player")
+    _bound(data.coin_cap, MAX_COIN_CAP, "coins per player")
     d.coin_cap = data.coin_cap
     d.start_coins_first = data.start_coins_first
     d.bonus_count = min(data.bonus_count, 30000)
@@ -111,6 +111,24 @@ cdef _fill(CoreData* d, data):
     d.gems_per_road = data.gems_per_road
     d.max_rounds = min(data.max_rounds, 1 << 30)
     d.equipment_gem = data.equipment_gem
+    _fill_greedy(d, data)
+
+
+cdef _fill_greedy(CoreData* d, data):
+    """The greedy policy's derived tables, taken from the reference heuristics."""
+    from valdora_ai.games.valdora.heuristics import _tables
+
+    tb = _tables(data)
+    for g in range(MAX_GEMS):
+        d.gem_item[g] = tb.gem_item[g] if g < len(tb.gem_item) else -1
+    d.n_animals = len(tb.animals)
+    for i, item in enumerate(tb.animals):
+        d.animals[i] = item
+    d.n_dedicated = len(tb.dedicated)
+    for i, item in enumerate(tb.dedicated):
+        d.dedicated[i] = item
+    for i, worth in enumerate(tb.coin_worth):
+        d.coin_worth[i] = worth
 
 
 cdef _fill_set(CardSetData* cs, cards, int kind):

@@ -44,6 +44,7 @@ cdef enum:
     MAX_COMPLETED = 64    # completed commissions of one player
     MAX_HELD = 3          # incomplete commissions held (rules.MAX_HELD_COMMISSIONS)
     MAX_STEPS = 512       # capacity of a legal-step buffer (bound shown in the .pyx)
+    MAX_COIN_CAP = 126    # coins one player may hold (data.coin_cap)
 
     # space kinds (data.SPACE_KINDS order)
     K_CITY = 0
@@ -88,7 +89,7 @@ cdef enum:
 
     # playout policies
     POLICY_RANDOM = 0
-    POLICY_GREEDY = 1     # decisions by core_greedy_step (core_greedy.pxi)
+    POLICY_GREEDY = 1
 
 
 cdef struct CardSetData:
@@ -151,6 +152,13 @@ cdef struct CoreData:
     int16_t gems_per_road
     int32_t max_rounds
     int8_t equipment_gem
+    # greedy policy tables, copied from heuristics._Tables (cext/core_greedy.pxi)
+    int8_t gem_item[MAX_GEMS]       # the dedicated item loading each gem, -1 if none
+    int8_t animals[MAX_ITEMS]       # any-gem items, cheapest load first
+    int8_t n_animals
+    int8_t dedicated[MAX_ITEMS]     # single-gem items, in item order
+    int8_t n_dedicated
+    double coin_worth[MAX_COIN_CAP + 2]  # concave worth of holding c coins
 
 
 cdef struct BookState:

@@ -1,8 +1,8 @@
 # The compiled Valdora core: the rules of valdora_ai/games/valdora/rules.py in C.
 #
 # This file holds the C rules (setup, legal steps, chance outcomes, apply, scoring,
-# determinization, playouts), all `noexcept nogil` over the structs of
-# valdora_core.pxd. The Python-facing side is included at the end:
+# determinization, the greedy policy and score estimate (core_greedy.pxi), playouts), all
+# `noexcept nogil` over the structs of valdora_core.pxd. The Python-facing side is included at the end:
 # core_tables.pxi (ComponentData -> CoreData) and core_state.pxi (CompiledState, the
 # class with the reference state's API). Every function mirrors the reference method
 # named in its docstring; tests/test_parity.py runs both engines in lockstep.
@@ -658,14 +658,17 @@ cdef void core_determinize(CoreState* s, RngState* rng) noexcept nogil:
         bk.hidden[k - 1] = top
 
 
+include "core_greedy.pxi"
+
+
 # ----------------------------------------------------------------- playouts
 cdef long core_playout(CoreState* s, int policy, RngState* rng, long max_steps) noexcept nogil:
     """Play at most `max_steps` steps with `policy`; returns the steps played.
 
-    POLICY_RANDOM: a decision is legal[rng_below(count)] (the random agent's rule); a
-    chance outcome is drawn by rng_choice_weighted over the exact probabilities
-    (valdora_ai.playout.random_playout is the reference). POLICY_GREEDY: a decision is
-    core_greedy_step (core_greedy.pxi), chances as above. Other policies: -1.
+    POLICY_RANDOM: a decision is legal[rng_below(count)] (the random agent's rule);
+    POLICY_GREEDY: core_greedy_step. A chance outcome is drawn by rng_choice_weighted
+    over the exact probabilities. valdora_ai.playout is the reference. Other policies:
+    -1.
     """
     cdef int32_t steps[MAX_STEPS]
     cdef int32_t weights[MAX_FACES]
@@ -697,4 +700,3 @@ from valdora_ai._rng import Rng  # noqa: F401
 
 include "core_tables.pxi"
 include "core_state.pxi"
-include "core_greedy.pxi"

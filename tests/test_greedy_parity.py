@@ -43,21 +43,21 @@ def _lockstep_game(players: int, seed: int) -> int:
     while not ref.over:
         where = f"{players} players, seed {seed}, step {count}"
         if count % ESTIMATE_EVERY == 0:
-            assert core.estimate_final_scores(comp) == estimate_final_scores(ref), where
+            assert comp.estimate_final_scores() == estimate_final_scores(ref), where
         if count % BELIEF_EVERY == 0:
             b_ref, b_comp = Rng(count), Rng(count)
             belief = observation(ref, ref.current).belief_state()
-            assert (core.greedy_step(comp.belief(), b_comp)
+            assert (comp.belief().greedy_step(b_comp)
                     == greedy_step(belief, b_ref)), where
             assert b_comp.getstate() == b_ref.getstate(), where
         step = greedy_step(ref, r_ref)
-        assert core.greedy_step(comp, r_comp) == step, where
+        assert comp.greedy_step(r_comp) == step, where
         assert r_comp.getstate() == r_ref.getstate(), where
         ref.apply(step)
         comp.apply(step)
         count += 1
     assert comp.over and comp.scores() == ref.scores()
-    assert core.estimate_final_scores(comp) == estimate_final_scores(ref)
+    assert comp.estimate_final_scores() == estimate_final_scores(ref)
     return count
 
 
@@ -116,10 +116,10 @@ def test_no_decision_at_a_chance_node_or_the_end() -> None:
     state = core.CompiledState.new(DATA, 3, Rng(1)).belief()
     rng = Rng(2)
     while not state.is_chance_node():  # the first page turned onto a hidden card
-        state.apply(core.greedy_step(state, rng))
-    with pytest.raises(ValdoraError, match="decision node"):
-        core.greedy_step(state, rng)
+        state.apply(state.greedy_step(rng))
+    with pytest.raises(ValdoraError, match="decides only at a player's decision"):
+        state.greedy_step(rng)
     state.playout(rng, policy="greedy")
     assert state.is_terminal()
-    with pytest.raises(ValdoraError, match="decision node"):
-        core.greedy_step(state, rng)
+    with pytest.raises(ValdoraError, match="decides only at a player's decision"):
+        state.greedy_step(rng)

@@ -15,6 +15,9 @@ from valdora_ai.games.valdora.info import determinize, observation, sample_hidde
 from valdora_ai.games.valdora.position import position_to_json
 from valdora_ai.games.valdora.rules import UNSEEN
 
+# Every test here runs on both engines (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("engine")
+
 
 def _public(doc: dict) -> dict:
     """A position document without the hidden order."""

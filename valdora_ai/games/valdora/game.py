@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from valdora_ai.backend import make_rng, require_compiled
+from valdora_ai.backend import make_rng
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games.valdora import engines, heuristics, info, notation, position
 from valdora_ai.games.valdora.data import ComponentData, default_data, load_data
@@ -57,18 +57,18 @@ class ValdoraGame:
             position.position_from_json(document, self.data))
 
     def greedy_step(self, state: ValdoraState, rng: Any) -> int:
-        """The greedy baseline policy's next step (see heuristics.greedy_step); a
-        compiled state uses its C port (cext/core_greedy.pxi: the same decision)."""
-        if engines.is_reference(state):
-            return heuristics.greedy_step(state, rng)
-        return require_compiled().greedy_step(state, rng)  # type: ignore[no-any-return]
+        """The greedy baseline policy's next step (see heuristics.greedy_step; a
+        compiled state runs its C port, which makes the same decisions)."""
+        if not engines.is_reference(state):
+            return state.greedy_step(rng)  # type: ignore[no-any-return]
+        return heuristics.greedy_step(state, rng)
 
     def estimate_final_scores(self, state: ValdoraState) -> list[float]:
-        """A heuristic estimate of each player's final score (see heuristics), in C
-        for a compiled state."""
-        if engines.is_reference(state):
-            return heuristics.estimate_final_scores(state)
-        return require_compiled().estimate_final_scores(state)  # type: ignore[no-any-return]
+        """A heuristic estimate of each player's final score (see heuristics; a
+        compiled state runs its C port, which gives the same floats)."""
+        if not engines.is_reference(state):
+            return state.estimate_final_scores()  # type: ignore[no-any-return]
+        return heuristics.estimate_final_scores(state)
 
     def __repr__(self) -> str:
         return f"ValdoraGame(players={self.num_players}, data={Path(self.data.source).name!r})"
