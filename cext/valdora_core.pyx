@@ -15,6 +15,20 @@ from valdora_core cimport *
 DEF NO_FACE = -100  # `_visible` of an empty stack
 
 
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static __inline int valdora_ctz64(unsigned long long x) {
+        unsigned long i; _BitScanForward64(&i, x); return (int)i;
+    }
+    #else
+    #define valdora_ctz64(x) __builtin_ctzll(x)
+    #endif
+    """
+    int valdora_ctz64(unsigned long long x) noexcept nogil  # index of the lowest set bit
+
+
 # ----------------------------------------------------------------- small helpers
 cdef inline int _face(const CardSetData* cs, int card) noexcept nogil:
     """Book.face: the face up of a card (type*2 + side)."""
@@ -201,13 +215,15 @@ cdef int _legal_moves(const CoreState* s, int32_t* out) noexcept nogil:
     cdef const PlayerState* p = &s.players[s.current]
     cdef uint64_t reach = s.data.reach_plain[p.space]
     cdef int dest, n = 0
+    cdef bint rich = p.coins >= s.n - 1  # can pay every pawn it could meet
     if p.provisions:
         reach |= s.data.reach_prov[p.space]
-    for dest in range(s.data.n_spaces):
-        if (reach >> dest) & 1:
-            if s.data.kind[dest] == K_MINE or p.coins >= _others_at(s, dest):
-                out[n] = MOVE_BASE + dest
-                n += 1
+    while reach:  # set bits, ascending
+        dest = valdora_ctz64(reach)
+        reach &= reach - 1
+        if rich or s.data.kind[dest] == K_MINE or p.coins >= _others_at(s, dest):
+            out[n] = MOVE_BASE + dest
+            n += 1
     if n == 0:
         out[0] = STEP_END
         n = 1
