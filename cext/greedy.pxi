@@ -95,6 +95,10 @@ cdef struct Ctx:  # heuristics._Context
     # _Needs of the deciding player's own model (plans of other models compute theirs)
     const Model* base_model
     Needs base_needs
+    # the same for the model whose look-ahead _best_next is evaluating (NULL otherwise)
+    const Model* alt_model
+    Needs alt_needs
+    double alt_worth[MAX_FACES]
 
 
 cdef inline void _nothing(Plan* p) noexcept nogil:
@@ -152,6 +156,8 @@ cdef double _delivery_worth(const CoreState* s, const Model* m, int face) noexce
 
 
 cdef inline double _worth(const Ctx* ctx, const Model* m, int face) noexcept nogil:
+    if m == ctx.alt_model:
+        return ctx.alt_worth[face]
     if m.seat == ctx.worth_seat and memcmp(m.craftsmen, ctx.worth_craftsmen,
                                            MAX_COLOURS) == 0:
         return ctx.worth[face]
@@ -161,6 +167,8 @@ cdef inline double _worth(const Ctx* ctx, const Model* m, int face) noexcept nog
 cdef inline void _needs_of(const Ctx* ctx, const Model* m, Needs* nd) noexcept nogil:
     if m == ctx.base_model:
         nd[0] = ctx.base_needs
+    elif m == ctx.alt_model:
+        nd[0] = ctx.alt_needs
     else:
         _needs(ctx.s.data, m, nd)
 
@@ -772,14 +780,20 @@ cdef double _best_next(const Ctx* ctx, const Model* m, const Model* model, int s
     cdef const CoreData* d = ctx.s.data
     cdef uint64_t reach
     cdef int provisions = m.provisions if model == NULL else model.provisions
-    cdef int pass_no, nxt
+    cdef int pass_no, nxt, k
     cdef double best = 0.0, value
     cdef Plan plan
+    cdef Ctx* cache = <Ctx*>ctx  # only the look-ahead model's caches change
+    if model != NULL:
+        for k in range(d.n_faces):
+            cache.alt_worth[k] = _worth(ctx, model, k)
+        _needs(d, model, &cache.alt_needs)
+        cache.alt_model = model
     for pass_no in range(2 if provisions else 1):
         reach = d.reach_plain[space] if pass_no == 0 else d.reach_prov[space]
-        for nxt in range(d.n_spaces):
-            if not (reach >> nxt) & 1:
-                continue
+        while reach:  # set bits, ascending
+            nxt = valdora_ctz64(reach)
+            reach &= reach - 1
             if model == NULL:
                 if not known[nxt]:
                     _plan(ctx, m, nxt, NO_ACTION, 0, 0, &plan)
@@ -791,6 +805,7 @@ cdef double _best_next(const Ctx* ctx, const Model* m, const Model* model, int s
                 value = plan.value
             if value > best:
                 best = value
+    cache.alt_model = NULL
     return best
 
 
@@ -872,6 +887,7 @@ cdef int core_greedy_step(const CoreState* s, RngState* rng) noexcept nogil:
     for k in range(s.data.n_faces):
         ctx.worth[k] = _delivery_worth(s, &m, k)
     ctx.base_model = &m
+    ctx.alt_model = NULL
     _needs(s.data, &m, &ctx.base_needs)
     n = core_legal_steps(s, legal)
     if s.phase == PHASE_ACTION:
