@@ -2,8 +2,8 @@
 #
 # This file holds the C rules (setup, legal steps, chance outcomes, apply, scoring,
 # determinization, the greedy policy and score estimate (core_greedy.pxi), playouts), all
-# `noexcept nogil` over the structs of valdora_core.pxd. The Python-facing side is included at the end:
-# core_tables.pxi (ComponentData -> CoreData) and core_state.pxi (CompiledState, the
+# `noexcept nogil` over the structs of valdora_core.pxd. The Python-facing side is
+# included at the end: core_tables.pxi (ComponentData -> CoreData) and core_state.pxi (CompiledState, the
 # class with the reference state's API). Every function mirrors the reference method
 # named in its docstring; tests/test_parity.py runs both engines in lockstep.
 
@@ -13,6 +13,20 @@ from rng cimport RngState, rng_below, rng_choice_weighted
 from valdora_core cimport *
 
 DEF NO_FACE = -100  # `_visible` of an empty stack
+
+
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static __inline int valdora_ctz64(unsigned long long x) {
+        unsigned long i; _BitScanForward64(&i, x); return (int)i;
+    }
+    #else
+    #define valdora_ctz64(x) __builtin_ctzll(x)
+    #endif
+    """
+    int valdora_ctz64(unsigned long long x) noexcept nogil  # index of the lowest set bit
 
 
 # ----------------------------------------------------------------- small helpers
@@ -201,13 +215,15 @@ cdef int _legal_moves(const CoreState* s, int32_t* out) noexcept nogil:
     cdef const PlayerState* p = &s.players[s.current]
     cdef uint64_t reach = s.data.reach_plain[p.space]
     cdef int dest, n = 0
+    cdef bint rich = p.coins >= s.n - 1  # can pay every pawn it could meet
     if p.provisions:
         reach |= s.data.reach_prov[p.space]
-    for dest in range(s.data.n_spaces):
-        if (reach >> dest) & 1:
-            if s.data.kind[dest] == K_MINE or p.coins >= _others_at(s, dest):
-                out[n] = MOVE_BASE + dest
-                n += 1
+    while reach:  # set bits, ascending
+        dest = valdora_ctz64(reach)
+        reach &= reach - 1
+        if rich or s.data.kind[dest] == K_MINE or p.coins >= _others_at(s, dest):
+            out[n] = MOVE_BASE + dest
+            n += 1
     if n == 0:
         out[0] = STEP_END
         n = 1

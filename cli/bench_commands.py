@@ -19,7 +19,7 @@ def _rate(value: float | None) -> str:
 
 
 def _table(rows: list[Row]) -> Table:
-    table = Table(title="operations per second (one core)")
+    table = Table(title="operations per CPU second (one core)")
     for column in ("section", "players", "reference", "compiled", "ratio"):
         table.add_column(column, justify="left" if column == "section" else "right")
     for row in rows:

@@ -7,8 +7,10 @@ would, so states come from ``game.new_state`` exactly as everywhere else) and re
 ops/s. Other modules add sections (e.g. per-agent search iterations) with the same
 decorator; ``benchmarks/bench_core.py`` and ``valdora bench`` print the report.
 
-Timings are wall-clock on whatever core the process runs on; each measurement repeats
-its operation until `budget` seconds have passed (at least once).
+Timings are CPU seconds of this process (`time.process_time`): on a shared machine the
+other processes' load then changes the numbers less than wall-clock time would. Each
+measurement repeats its operation until `budget` CPU seconds have passed (at least
+once).
 """
 
 from __future__ import annotations
@@ -81,11 +83,11 @@ def selected(engine: str) -> Iterator[None]:
 
 
 def _repeat(once: Callable[[], int], budget: float) -> tuple[int, float]:
-    """Run `once` (returning its operation count) until `budget` seconds have passed."""
-    ops, start = 0, time.perf_counter()
+    """Run `once` (returning its operation count) until `budget` CPU seconds passed."""
+    ops, start = 0, time.process_time()
     while True:
         ops += once()
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         if elapsed >= budget:
             return ops, elapsed
 
