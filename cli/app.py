@@ -10,6 +10,7 @@ import typer
 
 from valdora_ai import __version__
 from valdora_ai.backend import engine_status
+from valdora_ai.cli.bench_commands import bench
 from valdora_ai.cli.data_commands import data_app
 from valdora_ai.cli.engine_commands import engine
 from valdora_ai.cli.game_commands import new_position, play, replay
@@ -50,6 +51,7 @@ app.command("replay")(replay)
 app.command("new-position")(new_position)
 app.command("engine")(engine)
 app.command("suggest")(suggest)
+app.command("bench")(bench)
 app.add_typer(data_app, name="data")
 app.add_typer(position_app, name="position")
 app.add_typer(tournament_app, name="tournament")

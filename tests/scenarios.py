@@ -29,6 +29,7 @@ from typing import Any
 
 from valdora_ai.games import make_game
 from valdora_ai.games.valdora.data import default_data
+from valdora_ai.games.valdora.engines import as_reference
 from valdora_ai.games.valdora.invariants import conservation_problems
 from valdora_ai.games.valdora.notation import describe_step, parse_step
 from valdora_ai.games.valdora.rules import EMPTY, NOT_OWNED, UNSEEN, Book, Card, ValdoraState
@@ -56,7 +57,7 @@ class Scenario:
 
     def __init__(self, players: int = 4, seed: int = 1, to_move: int = 0) -> None:
         self.game = make_game("valdora", players=players)
-        self.state: ValdoraState = self.game.new_state(seed)
+        self.state: ValdoraState = as_reference(self.game.new_state(seed))
         self.state.current = to_move
         self.pinned: set[int] = set()  # road spaces whose gems the test fixed
         self.arranged: set[int] = set()  # book spaces whose stacks the test fixed

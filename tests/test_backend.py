@@ -65,5 +65,5 @@ def test_compiled_module_lives_inside_the_package() -> None:
     if not backend.compiled_available():
         pytest.skip("compiled extension not built")
     module = backend.require_compiled()
-    assert module.__name__ == "valdora_ai._rng"
+    assert module.__name__ == backend.COMPILED_MODULE
     assert backend.engine_status().module_path == module.__file__

@@ -30,7 +30,7 @@ def test_engine_info(engine: str) -> None:
     assert result.exit_code == 0, result.output
     assert f"engine: {engine}" in result.output
     if engine == "compiled":
-        assert "_rng" in result.output
+        assert "_valdora_core" in result.output
 
 
 def test_cli_is_a_subpackage() -> None:

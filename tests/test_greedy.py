@@ -14,6 +14,9 @@ from valdora_ai.games.valdora.heuristics import MAX_PAGES, estimate_final_scores
 from valdora_ai.games.valdora.info import determinize, observation
 from valdora_ai.games.valdora.rules import ValdoraState
 
+# Every test here runs on both engines (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("engine")
+
 
 def _play(players: int, seed: int, specs: list[str]) -> tuple[ValdoraState, list[int]]:
     """Play one game through the agents' interface; return the end state and all steps."""

@@ -15,6 +15,9 @@ from valdora_ai.games.valdora.info import determinize, observation, sample_hidde
 from valdora_ai.games.valdora.position import position_to_json
 from valdora_ai.games.valdora.rules import UNSEEN
 
+# Every test here runs on both engines (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("engine")
+
 
 def _public(doc: dict) -> dict:
     """A position document without the hidden order."""
@@ -108,7 +111,7 @@ def _face(game, face_id: str) -> int:
     return [f.id for f in game.data.commissions].index(face_id)
 
 
-def test_belief_reveals_are_chance_nodes_with_exact_probabilities() -> None:
+def test_belief_reveals_are_chance_nodes_with_exact_probabilities(engine: str) -> None:
     game = make_game("valdora", players=4)
     world = game.new_state(5)
     belief = observation(world, 0).belief_state()
@@ -127,6 +130,7 @@ def test_belief_reveals_are_chance_nodes_with_exact_probabilities() -> None:
     belief.apply(outcomes[0][0])
     # Then the newly exposed card's front: proportional to the remaining pool's fronts.
     assert belief.is_chance_node()
+    book = belief.book_at(city)  # a compiled state hands out snapshots
     remaining = Counter()
     for t, n in enumerate(book.pool):
         remaining[book.cards.types[t][0]] += n
@@ -134,7 +138,7 @@ def test_belief_reveals_are_chance_nodes_with_exact_probabilities() -> None:
     total = sum(remaining.values())
     assert fronts == pytest.approx({S.chance(f): n / total for f, n in remaining.items() if n})
     belief.apply(next(iter(fronts)))
-    assert not belief.is_chance_node() and book.top_front != UNSEEN
+    assert not belief.is_chance_node() and belief.book_at(city).top_front != UNSEEN
 
 
 def test_worlds_have_no_chance_nodes() -> None:

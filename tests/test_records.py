@@ -17,6 +17,9 @@ from valdora_ai.games.valdora.position import position_to_json
 from valdora_ai.records import replay
 from valdora_ai.selfplay import play_game
 
+# Every test here runs on both engines (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("engine")
+
 runner = CliRunner()
 
 

@@ -33,6 +33,9 @@ from valdora_ai.games import make_game
 from valdora_ai.games.valdora import steps as S
 from valdora_ai.games.valdora.rules import MOVE, TERMINAL, ScoreLine, ValdoraState
 
+# Every test here runs on both engines (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("engine")
+
 GEMS = ("ruby", "sapphire", "amethyst", "emerald", "gold")
 NO_GEMS = dict.fromkeys(GEMS, 0)
 SOUTH = {"r9", "Pg", "Hb1", "Ps", "r10"}

@@ -34,8 +34,9 @@ __all__ = [
     "use_compiled",
 ]
 
-COMPILED_MODULE = "valdora_ai._rng"
-"""The extension whose presence means "the compiled engine is built"."""
+COMPILED_MODULE = "valdora_ai._valdora_core"
+"""The extension whose presence means "the compiled engine is built": the Valdora core
+(``CompiledState``), which also re-exports the compiled ``Rng`` of ``valdora_ai._rng``."""
 
 PURE_ENV = "VALDORA_PURE_PYTHON"
 REQUIRE_ENV = "VALDORA_REQUIRE_COMPILED"
@@ -75,7 +76,7 @@ def _import_compiled() -> tuple[ModuleType | None, str | None]:
 
 
 def compiled_available() -> bool:
-    """True if the compiled extension ``valdora_ai._rng`` can be imported."""
+    """True if the compiled extension (:data:`COMPILED_MODULE`) can be imported."""
     module, _ = _import_compiled()
     return module is not None
 

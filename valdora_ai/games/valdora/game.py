@@ -7,7 +7,7 @@ from typing import Any
 
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import ValdoraError
-from valdora_ai.games.valdora import heuristics, info, notation, position, reveals
+from valdora_ai.games.valdora import engines, heuristics, info, notation, position, reveals
 from valdora_ai.games.valdora.data import ComponentData, default_data, load_data
 from valdora_ai.games.valdora.rules import ValdoraState
 
@@ -32,7 +32,7 @@ class ValdoraGame:
 
     def new_state(self, seed: int) -> ValdoraState:
         """A fresh game: gems drawn onto the roads and the books shuffled from `seed`."""
-        return ValdoraState.new(self.data, self.num_players, make_rng(seed))
+        return engines.new_state(self.data, self.num_players, make_rng(seed))  # type: ignore[no-any-return]
 
     def observation(self, state: ValdoraState, player: int) -> info.Observation:
         return info.observation(state, player)
@@ -57,14 +57,21 @@ class ValdoraGame:
         return position.position_to_json(state)
 
     def position_from_json(self, document: Any) -> ValdoraState:
-        return position.position_from_json(document, self.data)
+        return engines.from_reference(  # type: ignore[no-any-return]
+            position.position_from_json(document, self.data))
 
     def greedy_step(self, state: ValdoraState, rng: Any) -> int:
-        """The greedy baseline policy's next step (see heuristics.greedy_step)."""
+        """The greedy baseline policy's next step (see heuristics.greedy_step; a
+        compiled state runs its C port, which makes the same decisions)."""
+        if not engines.is_reference(state):
+            return state.greedy_step(rng)  # type: ignore[no-any-return]
         return heuristics.greedy_step(state, rng)
 
     def estimate_final_scores(self, state: ValdoraState) -> list[float]:
-        """A heuristic estimate of each player's final score (see heuristics)."""
+        """A heuristic estimate of each player's final score (see heuristics; a
+        compiled state runs its C port, which gives the same floats)."""
+        if not engines.is_reference(state):
+            return state.estimate_final_scores()  # type: ignore[no-any-return]
         return heuristics.estimate_final_scores(state)
 
     def __repr__(self) -> str:

@@ -55,6 +55,7 @@ from typing import Any
 
 from valdora_ai.games.valdora import steps as S
 from valdora_ai.games.valdora.data import ANY_GEM, ComponentData
+from valdora_ai.games.valdora.engines import as_reference
 from valdora_ai.games.valdora.rules import (
     ACTION,
     DELIVERY,
@@ -753,6 +754,7 @@ def greedy_step(state: ValdoraState, rng: Any) -> int:
     (anything with ``randbelow(n)``) breaks ties, so a seeded call is deterministic.
     Must not be called at a chance node or a terminal state.
     """
+    state = as_reference(state)  # a compiled state reads as its reference twin
     tb = _tables(state.data)
     seat = state.current
     ctx = _Context(tb, state)
@@ -850,6 +852,7 @@ def estimate_final_scores(state: ValdoraState) -> list[float]:
 
     Plain arithmetic over the state's fields, so it ports to Cython as it stands.
     """
+    state = as_reference(state)
     tb = _tables(state.data)
     n = state.n
     supply = state.supply

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from valdora_ai.errors import ValdoraError
+from valdora_ai.games.valdora.engines import is_reference
 from valdora_ai.games.valdora.rules import UNSEEN, Book, ValdoraState
 
 
@@ -66,6 +67,8 @@ class Observation:
 
 def observation(state: ValdoraState, player: int) -> Observation:
     """What `player` knows of `state`: everything but the hidden card order."""
+    if not is_reference(state):
+        return Observation(state.belief(), player)  # the compiled core forgets it in C
     belief = state.copy()
     for book in belief.books:
         book.hidden = None
@@ -77,6 +80,8 @@ def determinize(obs: Observation, rng: Any) -> ValdoraState:
     world = obs.belief_state()
     if world.is_chance_node():
         raise ValdoraError("cannot determinize at a chance node: resolve the reveal first")
+    if not is_reference(world):
+        return world.determinized(rng)  # type: ignore[no-any-return]  # same draws, in C
     for book in world.books:
         book.hidden = sample_hidden_order(book, rng)
     return world

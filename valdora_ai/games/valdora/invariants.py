@@ -6,11 +6,13 @@ tests after every step of thousands of games.
 
 from __future__ import annotations
 
+from valdora_ai.games.valdora.engines import as_reference
 from valdora_ai.games.valdora.rules import ValdoraState
 
 
 def conservation_problems(state: ValdoraState) -> list[tuple[str, str]]:
     """(field path, message) for each broken conservation law; empty when all hold."""
+    state = as_reference(state)
     data = state.data
     problems = []
     for g, gem in enumerate(data.gems):

@@ -35,6 +35,7 @@ from typing import Any
 from valdora_ai.errors import PositionError
 from valdora_ai.games.valdora import steps as S
 from valdora_ai.games.valdora.data import CardSet, ComponentData
+from valdora_ai.games.valdora.engines import as_reference
 from valdora_ai.games.valdora.invariants import conservation_problems
 from valdora_ai.games.valdora.rules import (
     ACTION,
@@ -68,6 +69,7 @@ SEAT_FIELDS = ("space", "coins", "provisions", "items", "equipment", "commission
 # ------------------------------------------------------------------- writing
 def position_to_json(state: ValdoraState) -> dict[str, Any]:
     """The state as a JSON-ready dict (see the module docstring for the format)."""
+    state = as_reference(state)
     data = state.data
     gem_ids = [g.id for g in data.gems]
     colour_ids = [c.id for c in data.colours]

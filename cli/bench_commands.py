@@ -1,0 +1,61 @@
+"""`valdora bench`: operations per second of both engines, and their ratio."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from valdora_ai.bench import SECTIONS, Row, run
+from valdora_ai.cli.common import console, user_errors, write_json
+from valdora_ai.errors import ValdoraError
+
+QUICK_BUDGET = 0.02  # seconds per measurement with --quick (numbers only indicative)
+
+
+def _rate(value: float | None) -> str:
+    return "-" if value is None else f"{value:,.0f}"
+
+
+def _table(rows: list[Row]) -> Table:
+    table = Table(title="operations per CPU second (one core)")
+    for column in ("section", "players", "reference", "compiled", "ratio"):
+        table.add_column(column, justify="left" if column == "section" else "right")
+    for row in rows:
+        table.add_row(f"{row.section} ({row.unit})", str(row.players), _rate(row.pure),
+                      _rate(row.compiled), "-" if row.ratio is None else f"{row.ratio:,.1f}x")
+    return table
+
+
+def bench(
+    players: Annotated[list[int] | None, typer.Option(
+        "--players", "-p", help="Player count to measure (repeatable; default 3, 4, 5).")] = None,
+    section: Annotated[list[str] | None, typer.Option(
+        "--section", "-s", help="Section to run (repeatable; default all).")] = None,
+    seconds: Annotated[float, typer.Option(
+        help="Time budget of each measurement, in seconds.")] = 0.5,
+    quick: Annotated[bool, typer.Option(
+        "--quick", help=f"Tiny budget ({QUICK_BUDGET} s) for smoke tests.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")
+                       ] = False,
+) -> None:
+    """Benchmark the reference and the compiled engine (copies, legal steps, applies,
+    playouts, greedy games, determinizations) for 3, 4 and 5 players."""
+    with user_errors():
+        names = section or list(SECTIONS)
+        for name in names:
+            if name not in SECTIONS:
+                raise ValdoraError(f"--section: unknown section {name!r} "
+                                   f"(known: {', '.join(SECTIONS)})")
+        counts = players or [3, 4, 5]
+        for n in counts:
+            if not 3 <= n <= 5:
+                raise ValdoraError(f"--players: Valdora is for 3 to 5 players, not {n}")
+        if seconds <= 0:
+            raise ValdoraError(f"--seconds: must be positive, got {seconds}")
+        rows = run(counts, names, QUICK_BUDGET if quick else seconds)
+        if as_json:
+            write_json([row.to_json() for row in rows], None)
+        else:
+            console.print(_table(rows))

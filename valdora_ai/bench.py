@@ -1,0 +1,205 @@
+"""Engine benchmarks: operations per second of each engine, and their ratio.
+
+A benchmark is a *section*: a function ``(game, seed, budget) -> (operations,
+seconds)`` registered with :func:`section`. :func:`run` measures every section for
+each player count on both engines (the engine is selected as ``VALDORA_PURE_PYTHON``
+would, so states come from ``game.new_state`` exactly as everywhere else) and reports
+ops/s. Other modules add sections (e.g. per-agent search iterations) with the same
+decorator; ``benchmarks/bench_core.py`` and ``valdora bench`` print the report.
+
+Timings are CPU seconds of this process (`time.process_time`): on a shared machine the
+other processes' load then changes the numbers less than wall-clock time would. Each
+measurement repeats its operation until `budget` CPU seconds have passed (at least
+once).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from valdora_ai import backend
+from valdora_ai.games import make_game
+from valdora_ai.playout import greedy_playout, random_playout
+
+Measure = Callable[[Any, int, float], tuple[int, float]]
+ENGINES = ("pure", "compiled")
+
+
+@dataclass(frozen=True)
+class Section:
+    name: str
+    unit: str  # what one operation is, e.g. "copies"
+    measure: Measure
+    engines: tuple[str, ...] = ENGINES
+
+
+SECTIONS: dict[str, Section] = {}
+
+
+def section(name: str, unit: str, engines: tuple[str, ...] = ENGINES
+            ) -> Callable[[Measure], Measure]:
+    """Register a benchmark section (decorator)."""
+    def register(measure: Measure) -> Measure:
+        SECTIONS[name] = Section(name, unit, measure, engines)
+        return measure
+    return register
+
+
+@dataclass(frozen=True)
+class Row:
+    section: str
+    unit: str
+    players: int
+    pure: float | None  # operations per second; None when not measured
+    compiled: float | None
+
+    @property
+    def ratio(self) -> float | None:
+        if self.pure and self.compiled:
+            return self.compiled / self.pure
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self) | {"ratio": self.ratio}
+
+
+@contextmanager
+def selected(engine: str) -> Iterator[None]:
+    """Select `engine` for the duration (as VALDORA_PURE_PYTHON does)."""
+    before = os.environ.get(backend.PURE_ENV)
+    os.environ[backend.PURE_ENV] = "1" if engine == "pure" else ""
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ[backend.PURE_ENV]
+        else:
+            os.environ[backend.PURE_ENV] = before
+
+
+def _repeat(once: Callable[[], int], budget: float) -> tuple[int, float]:
+    """Run `once` (returning its operation count) until `budget` CPU seconds passed."""
+    ops, start = 0, time.process_time()
+    while True:
+        ops += once()
+        elapsed = time.process_time() - start
+        if elapsed >= budget:
+            return ops, elapsed
+
+
+def _midgame(game: Any, seed: int, steps: int = 120) -> Any:
+    state = game.new_state(seed)
+    random_playout(state, backend.make_rng(seed), steps)
+    if state.is_chance_node() or state.is_terminal():
+        return _midgame(game, seed + 1, steps // 2)
+    return state
+
+
+def _positions(game: Any, seed: int, count: int = 40) -> list[Any]:
+    """States along one random game (every 7th step), for per-call measurements."""
+    state, rng, found = game.new_state(seed), backend.make_rng(seed), []
+    while len(found) < count and not state.is_terminal():
+        random_playout(state, rng, 7)
+        found.append(state.copy())
+    return found
+
+
+@section("copies", "copies")
+def _copies(game: Any, seed: int, budget: float) -> tuple[int, float]:
+    state = _midgame(game, seed)
+
+    def once() -> int:
+        for _ in range(1000):
+            state.copy()
+        return 1000
+    return _repeat(once, budget)
+
+
+@section("c_copies", "copies", engines=("compiled",))
+def _c_copies(game: Any, seed: int, budget: float) -> tuple[int, float]:
+    state = _midgame(game, seed)
+    loop = backend.require_compiled().copy_loop
+    return _repeat(lambda: int(loop(state, 100_000)), budget)
+
+
+@section("legal_steps", "generations")
+def _legal(game: Any, seed: int, budget: float) -> tuple[int, float]:
+    states = _positions(game, seed)
+
+    def once() -> int:
+        for state in states:
+            state.legal_steps()
+        return len(states)
+    return _repeat(once, budget)
+
+
+@section("applies", "applies")
+def _applies(game: Any, seed: int, budget: float) -> tuple[int, float]:
+    recorder, rng, steps = game.new_state(seed), backend.make_rng(seed), []
+    while not recorder.is_terminal() and len(steps) < 2000:
+        legal = recorder.legal_steps()
+        steps.append(legal[rng.randbelow(len(legal))])
+        recorder.apply(steps[-1])
+    start = game.new_state(seed)
+
+    def once() -> int:
+        state = start.copy()
+        apply = state.apply
+        for step in steps:
+            apply(step)
+        return len(steps)
+    return _repeat(once, budget)
+
+
+@section("random_playout", "steps")
+def _random_playout(game: Any, seed: int, budget: float) -> tuple[int, float]:
+    rng = backend.make_rng(seed)
+    start = game.new_state(seed)
+    return _repeat(lambda: random_playout(start.copy(), rng), budget)
+
+
+@section("greedy_games", "games")
+def _greedy_games(game: Any, seed: int, budget: float) -> tuple[int, float]:
+    rng = backend.make_rng(seed)
+    start = game.new_state(seed)
+
+    def once() -> int:
+        greedy_playout(game, start.copy(), rng)
+        return 1
+    return _repeat(once, budget)
+
+
+@section("determinize", "determinizations")
+def _determinize(game: Any, seed: int, budget: float) -> tuple[int, float]:
+    observation = game.observation(_midgame(game, seed), 0)
+    rng = backend.make_rng(seed)
+
+    def once() -> int:
+        for _ in range(100):
+            game.determinize(observation, rng)
+        return 100
+    return _repeat(once, budget)
+
+
+def run(players: Sequence[int] = (3, 4, 5), sections: Sequence[str] | None = None,
+        budget: float = 0.5, seed: int = 1) -> list[Row]:
+    """Measure `sections` (all when None) for each player count on both engines."""
+    names = list(SECTIONS) if sections is None else list(sections)
+    rows = []
+    for name in names:
+        spec = SECTIONS[name]
+        for n in players:
+            rates: dict[str, float | None] = {"pure": None, "compiled": None}
+            for engine in spec.engines:
+                if engine == "compiled" and not backend.compiled_available():
+                    continue
+                with selected(engine):
+                    ops, seconds = spec.measure(make_game("valdora", players=n), seed, budget)
+                rates[engine] = ops / seconds
+            rows.append(Row(name, spec.unit, n, rates["pure"], rates["compiled"]))
+    return rows

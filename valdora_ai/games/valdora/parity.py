@@ -1,0 +1,109 @@
+"""Differential checking of the compiled core against the reference rules.
+
+:func:`lockstep` plays one game on both engines at once and raises
+:class:`ParityError` at the first difference: the player to move, the legal steps
+(codes and order), the chance outcomes with their exact probabilities, the position
+(compared as position JSON), determinizations drawn from the same generator state,
+the conversion back from the reference, the greedy policy's decisions (C port against
+heuristics.greedy_step, from the same generator state), and at the end the score
+lines, winners and returns. Used by tests/test_parity.py (every CI run) and
+benchmarks/parity_long.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from valdora_ai.backend import require_compiled
+from valdora_ai.games.valdora.data import ComponentData
+from valdora_ai.games.valdora.heuristics import greedy_step
+from valdora_ai.games.valdora.info import determinize, observation
+from valdora_ai.games.valdora.position import position_to_json
+from valdora_ai.games.valdora.rules import ValdoraState
+from valdora_ai.rng import Rng
+
+
+class ParityError(AssertionError):
+    """The engines disagree (the message says where and on what)."""
+
+
+def _check(ok: bool, what: str, where: str) -> None:
+    if not ok:
+        raise ParityError(f"{where}: {what} differ")
+
+
+def compare(ref: ValdoraState, comp: Any, where: str, *, positions: bool = True) -> None:
+    """Raise ParityError unless `comp` shows the same position as `ref`."""
+    _check(comp.current_player == ref.current_player, "players to move", where)
+    _check(comp.legal_steps() == ref.legal_steps(), "legal steps", where)
+    _check(comp.is_chance_node() == ref.is_chance_node(), "chance nodes", where)
+    expected = ref.chance_outcomes() if ref.is_chance_node() else []
+    _check(comp.chance_outcomes() == expected, "chance outcomes", where)
+    if positions:
+        _check(position_to_json(comp) == position_to_json(ref), "positions", where)
+
+
+def compare_worlds(ref: ValdoraState, comp: Any, seed: int, where: str) -> None:
+    """Determinizations from the same generator state must be the same world."""
+    r1, r2 = Rng(seed), Rng(seed)
+    w_ref = determinize(observation(ref, 0), r1)
+    w_comp = determinize(observation(comp, 0), r2)
+    _check(r1.getstate() == r2.getstate(), "generator states after determinizing", where)
+    _check(position_to_json(w_comp) == position_to_json(w_ref), "determinized worlds", where)
+
+
+def lockstep(data: ComponentData, players: int, seed: int, *, belief: bool, greedy: bool,
+             position_every: int = 1) -> int:
+    """Play game `seed` on both engines at once; returns its number of steps.
+
+    Seats are random (``legal[randbelow]``) or greedy; chance outcomes (belief states)
+    are drawn with ``choice_weighted``. Positions are compared every `position_every`
+    steps and at the end; everything else at every step.
+    """
+    compiled = require_compiled().CompiledState
+    ref = ValdoraState.new(data, players, Rng(seed))
+    comp = compiled.new(data, players, Rng(seed))
+    if belief:
+        ref = observation(ref, 0).belief_state()
+        comp = observation(comp, 0).belief_state()
+    policy = Rng(seed ^ 0x5EED)
+    step_no = 0
+    while True:
+        where = f"{players} players, seed {seed}, belief {belief}, step {step_no}"
+        compare(ref, comp, where,
+                positions=step_no % position_every == 0 or ref.is_terminal())
+        if ref.is_terminal():
+            break
+        if ref.is_chance_node():
+            outcomes = ref.chance_outcomes()
+            step = outcomes[policy.choice_weighted([p for _, p in outcomes])][0]
+        else:
+            if step_no % 37 == 5:
+                compare_worlds(ref, comp, seed + step_no, where)
+                again = compiled.from_reference(ref)
+                _check(position_to_json(again) == position_to_json(ref),
+                       "positions converted from the reference", where)
+            legal = ref.legal_steps()
+            if greedy or step_no % 13 == 3:  # random games: greedy checked, not played
+                twin, spare = Rng(0), Rng(0)
+                twin.setstate(policy.getstate())
+                spare.setstate(policy.getstate())
+                chosen = greedy_step(ref, spare)
+                _check(comp.greedy_step(twin) == chosen and twin.getstate() == spare.getstate(),
+                       "greedy steps", where)
+            if greedy:
+                step = chosen
+                policy.setstate(spare.getstate())
+            else:
+                step = legal[policy.randbelow(len(legal))]
+        ref.apply(step)
+        comp.apply(step)
+        step_no += 1
+    where = f"{players} players, seed {seed}, belief {belief}, end"
+    _check(comp.is_terminal(), "terminal states", where)
+    _check(comp.score_lines() == ref.score_lines(), "score lines", where)
+    _check(comp.winners() == ref.winners() and comp.returns() == ref.returns(),
+           "winners", where)
+    _check((comp.rounds, comp.turns, comp.capped) == (ref.rounds, ref.turns, ref.capped),
+           "game lengths", where)
+    return step_no
