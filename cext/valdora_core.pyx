@@ -214,14 +214,19 @@ cdef int _legal_moves(const CoreState* s, int32_t* out) noexcept nogil:
     """ValdoraState._legal_moves: ascending destinations whose encounters are payable."""
     cdef const PlayerState* p = &s.players[s.current]
     cdef uint64_t reach = s.data.reach_plain[p.space]
-    cdef int dest, n = 0
+    cdef uint64_t occupied = 0  # spaces with another pawn: only those cost coins
+    cdef int dest, seat, n = 0
     cdef bint rich = p.coins >= s.n - 1  # can pay every pawn it could meet
+    for seat in range(s.n):
+        if seat != s.current:
+            occupied |= (<uint64_t>1) << s.players[seat].space
     if p.provisions:
         reach |= s.data.reach_prov[p.space]
     while reach:  # set bits, ascending
         dest = valdora_ctz64(reach)
         reach &= reach - 1
-        if rich or s.data.kind[dest] == K_MINE or p.coins >= _others_at(s, dest):
+        if (rich or not (occupied >> dest) & 1 or s.data.kind[dest] == K_MINE
+                or p.coins >= _others_at(s, dest)):
             out[n] = MOVE_BASE + dest
             n += 1
     if n == 0:
