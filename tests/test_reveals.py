@@ -8,6 +8,8 @@ from valdora_ai.backend import make_rng
 from valdora_ai.games import make_game
 from valdora_ai.games.valdora import steps as S
 
+pytestmark = pytest.mark.usefixtures("engine")  # compiled states hand out snapshots
+
 
 @pytest.mark.parametrize("players,seed", [(3, 1), (4, 2), (5, 3)])
 def test_world_reveals_replay_on_the_belief_state(players: int, seed: int) -> None:

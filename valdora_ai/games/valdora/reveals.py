@@ -18,12 +18,14 @@ def apply_revealing(state: ValdoraState, step: int) -> tuple[int, ...]:
     """Apply `step` to the world `state`; return the chance steps it revealed, in order.
 
     Only page steps (turn, buy) reveal anything: the back of the top hidden card when
-    it moves, then the front of the hidden card it uncovers.
+    it moves, then the front of the hidden card it uncovers. Works on both engines'
+    states (a compiled state's books are read-only snapshots, hence the re-reads).
     """
     if not S.TURN_BASE <= step < S.RETURN_BASE:
         state.apply(step)
         return ()
-    book = state.book_at(state.players[state.current].space)
+    space = state.players[state.current].space
+    book = state.book_at(space)
     if book is None or book.hidden is None:
         state.apply(step)
         return ()
@@ -35,6 +37,7 @@ def apply_revealing(state: ValdoraState, step: int) -> tuple[int, ...]:
     if not stack and hidden_before:
         revealed.append(S.chance(book.cards.types[book.hidden[-1]][1]))
     state.apply(step)
+    book = state.book_at(space)  # re-read: a compiled state hands out snapshots
     pinned = book.hidden_count < hidden_before
     if (book.hidden_count and not book.right and book.top_front != UNSEEN
             and (pinned or front_before == UNSEEN)):
