@@ -16,6 +16,7 @@ from rich.text import Text
 from valdora_ai.cli.render import result_table
 from valdora_ai.games.base import Observation
 from valdora_ai.games.valdora.data import ComponentData
+from valdora_ai.games.valdora.engines import as_reference
 from valdora_ai.games.valdora.rules import NOT_OWNED, UNSEEN, Book, Card, ValdoraState
 from valdora_ai.interactive.session import PlayedTurn, Suggestion
 from valdora_ai.selfplay import GameResult
@@ -24,9 +25,7 @@ SEAT_STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold green", "bold b
 
 
 def _belief(observation: Observation) -> ValdoraState:
-    state = observation.belief_state()
-    assert isinstance(state, ValdoraState)
-    return state
+    return as_reference(observation.belief_state())  # the view reads the tables
 
 
 def _gems(data: ComponentData, counts: list[int]) -> str:
