@@ -847,10 +847,6 @@ def estimate_final_scores(state: ValdoraState) -> list[float]:
       less what their held commissions already account for, each worth
       FUTURE_PER_DELIVERY, plus FUTURE_PER_COLOUR per colour the player lacks that
       still has tiles (at most one per delivery).
-    * the coins held, at their concave worth (COIN_MARGINAL: 2.5 for the first ... 0.4
-      for the sixth) times the share of the game still to come. Without this term a
-      search maximising the estimate spends every coin on commissions and pages it
-      cannot use (seen in ISMCTS games: four commissions bought in one visit).
 
     Plain arithmetic over the state's fields, so it ports to Cython as it stands.
     """
@@ -905,8 +901,5 @@ def estimate_final_scores(state: ValdoraState) -> list[float]:
             future = share - expected_deliveries
             if future > 0:
                 points += _future_points(future, lacking)
-            # Coins score nothing at the end, but until then they buy commissions,
-            # pages and passage: their concave worth, fading with the time left.
-            points += time_factor * tb.coin_worth[min(player.coins, len(tb.coin_worth) - 1)]
         estimates.append(points)
     return estimates
