@@ -41,7 +41,8 @@ def bench(
                        ] = False,
 ) -> None:
     """Benchmark the reference and the compiled engine (copies, legal steps, applies,
-    playouts, greedy games, determinizations) for 3, 4 and 5 players."""
+    playouts, greedy games, determinizations, search iterations of each search agent)
+    for 3, 4 and 5 players."""
     with user_errors():
         names = section or list(SECTIONS)
         for name in names:

@@ -186,6 +186,25 @@ def _determinize(game: Any, seed: int, budget: float) -> tuple[int, float]:
     return _repeat(once, budget)
 
 
+def _search(spec: str) -> Measure:
+    """A section measuring `spec`'s search iterations at the start of a game (seat 0)."""
+    def measure(game: Any, seed: int, budget: float) -> tuple[int, float]:
+        from valdora_ai.agents import make_agent
+        from valdora_ai.agents.analysis import Budget
+
+        observation = game.observation(game.new_state(seed), 0)
+        agent = make_agent(spec, game, seed=seed)
+        start = time.process_time()
+        analysis = agent.analyze(observation, Budget(seconds=budget))
+        return max(analysis.iterations, 1), time.process_time() - start
+    return measure
+
+
+for _agent, _unit in (("ismcts", "iterations"), ("pimc", "iterations"),
+                      ("expectimax", "leaves")):
+    section(_agent, _unit)(_search(_agent))
+
+
 def run(players: Sequence[int] = (3, 4, 5), sections: Sequence[str] | None = None,
         budget: float = 0.5, seed: int = 1) -> list[Row]:
     """Measure `sections` (all when None) for each player count on both engines."""
