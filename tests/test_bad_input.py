@@ -185,6 +185,13 @@ def test_illegal_step_and_turn() -> None:
         game.parse_turn(state, "A: bR@pan")  # no gold loaded yet
 
 
+@pytest.mark.parametrize("code", [9999, -5])
+def test_a_number_that_is_no_step_code(engine: str, code: int) -> None:
+    state = make_game("valdora", players=3).new_state(1)
+    with pytest.raises(IllegalMoveError, match=f"{code} is not a step code"):
+        state.play(code)
+
+
 def test_illegal_turn_on_the_command_line(tmp_path: Path, position: dict) -> None:
     path = tmp_path / "pos.json"
     path.write_text(json.dumps(position), encoding="utf-8")

@@ -33,7 +33,17 @@ PASS = "pass"
 
 
 def describe_step(state: ValdoraState, step: int) -> str:
-    """The notation token of `step` in `state` (the move token is the space id)."""
+    """The notation token of `step` in `state` (the move token is the space id).
+
+    A number that is no step code of this game raises NotationError.
+    """
+    try:
+        return _token(state, step)
+    except IndexError:
+        raise NotationError(f"{step} is not a step code of this game") from None
+
+
+def _token(state: ValdoraState, step: int) -> str:
     data = state.data
     kind = S.kind(step)
     if kind == "end":
