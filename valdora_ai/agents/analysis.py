@@ -118,7 +118,7 @@ class SearchControl:
     stop_event: threading.Event = field(default_factory=threading.Event)
     on_progress: ProgressCallback | None = None
     report_every: float = 0.0
-    _last_report: float = field(default=0.0, repr=False)
+    _last_report: float | None = field(default=None, repr=False)  # None: never reported
 
     def stop(self) -> None:
         self.stop_event.set()
@@ -127,8 +127,12 @@ class SearchControl:
         return self.stop_event.is_set()
 
     def wants_report(self) -> bool:
-        return (self.on_progress is not None and self.report_every > 0
-                and time.perf_counter() - self._last_report >= self.report_every)
+        if self.on_progress is None or self.report_every <= 0:
+            return False
+        # The first report is always due: perf_counter() may start near 0 (it counts
+        # from boot on Linux), so "0 seconds ago" must not stand for "never".
+        return (self._last_report is None
+                or time.perf_counter() - self._last_report >= self.report_every)
 
     def report(self, analysis: Analysis) -> None:
         if self.on_progress is not None:
