@@ -6,6 +6,7 @@ import pytest
 
 import valdora_ai as va
 from valdora_ai.search.rewards import Evaluator, margin_rewards, rank_rewards, soft_wins
+from valdora_ai.search.rollout import rollout
 
 
 def test_rank_shares_ties_and_sums_to_half_the_players() -> None:
@@ -37,3 +38,17 @@ def test_terminal_states_use_the_real_result() -> None:
     assert scores == [float(s) for s in state.scores()]
     assert Evaluator(game, "rank").constant_sum == 1.5
     assert Evaluator(game, "margin").constant_sum is None
+
+
+@pytest.mark.usefixtures("engine")
+@pytest.mark.parametrize("policy", ["greedy", "random"])
+def test_a_rollout_to_the_end_backs_up_the_real_result(policy: str) -> None:
+    """depth=-1 plays to the end (in C on the compiled engine), so the outcome is the
+    exact result of the game played out, never the score estimate."""
+    game = va.make_game("valdora", players=4)
+    world = game.determinize(game.observation(game.new_state(seed=5), 0), va.make_rng(2))
+    rewards, scores, wins = rollout(game, world, policy, -1, va.make_rng(3),
+                                    Evaluator(game, "margin"), searcher=0)
+    assert world.is_terminal()
+    assert scores == [float(s) for s in world.scores()] and wins == world.returns()
+    assert rewards == margin_rewards(scores)

@@ -128,7 +128,7 @@ def test_ismcts_reuses_the_subtree_of_its_own_step() -> None:
     ("pimc:aggregate=max", "aggregate must be one of vote, average"),
     ("pimc:worlds=0", "worlds must be at least 1"),
     ("ismcts:jobs=0", "jobs must be at least 1"),
-    ("ismcts:depth=-1", "depth must not be negative"),
+    ("ismcts:depth=-2", "depth must be -1"),
     ("ismcts:c=high", "c must be float"),
     ("ismcts:width=3", "valid: c, depth, iterations, jobs, reuse, reward, rollout, seed, time"),
 ])

@@ -29,14 +29,15 @@ class MctsAgent(SearchAgent):
                                    "children, the policy's step first (0: off)"),
         "rollout": Param(str, "greedy", "playout policy: greedy or random"),
         "depth": Param(int, 1, "playout cut-off: the searching player's turns after the "
-                               "current one, then the score estimate"),
+                               "current one, then the score estimate (-1: to the end)"),
     }
 
     def __init__(self, game: Game, **params: Any) -> None:
         super().__init__(game, **params)
         check_policy(self.params["rollout"])
-        if self.params["depth"] < 0:
-            raise SpecError(f"{self.name}: depth must not be negative, got {self.params['depth']}")
+        if self.params["depth"] < -1:
+            raise SpecError(f"{self.name}: depth must be -1 (to the end) or more, "
+                            f"got {self.params['depth']}")
         self.settings = UctSettings(game=game, evaluator=self.evaluator, c=self.params["c"],
                                     widen=self.params["widen"],
                                     policy=self.params["rollout"], depth=self.params["depth"],

@@ -5,7 +5,9 @@ player to move changes), because a Valdora turn is several steps by one player a
 cut-off in the middle of a turn would evaluate a half-done action: ``depth=0`` stops
 once the searching player's current (or, when someone else is to move, next) turn
 is over; ``depth=1`` also plays the other players' replies and the searching
-player's following turn (a full round), and so on. Measured on a 3-player position
+player's following turn (a full round), and so on; ``depth=-1`` plays on to the end
+of the game, so the reward is exact for the play-out policy (a state with its own
+``playout``, the compiled core, runs the whole play-out in C). Measured on a 3-player position
 (round 7): with ``depth=0`` 200 ISMCTS iterations could not separate the two best
 moves, which 1,500 iterations told apart clearly; with ``depth=1`` 200 iterations
 already did.
@@ -19,6 +21,7 @@ from typing import Any
 
 from valdora_ai.errors import SpecError
 from valdora_ai.games.base import CHANCE, Game
+from valdora_ai.playout import greedy_playout, random_playout
 from valdora_ai.search.rewards import Evaluator, Outcome
 
 POLICIES = ("greedy", "random")
@@ -34,8 +37,15 @@ def rollout(game: Game, state: Any, policy: str, depth: int, rng: Any,
             evaluator: Evaluator, searcher: int) -> Outcome:
     """Play `state` (modified in place) to the cut-off or the end; its outcome.
 
-    `searcher` is the player whose turns count for the cut-off.
+    `searcher` is the player whose turns count for the cut-off; a negative `depth`
+    plays to the end.
     """
+    if depth < 0:
+        if policy == "greedy":
+            greedy_playout(game, state, rng)
+        else:
+            random_playout(state, rng)
+        return evaluator.evaluate(state)
     greedy = policy == "greedy"
     previous = state.current_player
     turns_done = 0
