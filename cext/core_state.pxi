@@ -162,6 +162,31 @@ cdef class CompiledState:
         _rng_out(&r, rng)
         return played
 
+    def rollout(self, rng, str policy, int searcher, int depth):
+        """Play on in place in C until `searcher` has finished `depth` turns after the
+        current one (to the end when `depth` < 0); search.rollout.reference_rollout
+        is the reference loop, draw for draw."""
+        cdef RngState r
+        cdef int code
+        if policy not in _POLICIES:
+            raise ValdoraError(f"unknown playout policy {policy!r} (known: random, greedy)")
+        code = _POLICIES[policy]
+        _rng_in(&r, rng)
+        with nogil:
+            core_rollout(&self.s, code, &r, searcher, depth)
+        _rng_out(&r, rng)
+
+    def apply_revealing(self, int step):
+        """reveals.apply_revealing in C: apply `step` to a world; the chance steps it
+        made public, in order."""
+        cdef int32_t revealed[2]
+        cdef int n = core_apply_revealing(&self.s, step, revealed)
+        if n == 0:
+            return ()
+        if n == 1:
+            return (revealed[0],)
+        return (revealed[0], revealed[1])
+
     def greedy_step(self, rng):
         """heuristics.greedy_step in C: the same step from the same rng stream."""
         cdef RngState r

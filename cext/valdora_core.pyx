@@ -683,37 +683,93 @@ include "core_greedy.pxi"
 
 
 # ----------------------------------------------------------------- playouts
-cdef long core_playout(CoreState* s, int policy, RngState* rng, long max_steps) noexcept nogil:
-    """Play at most `max_steps` steps with `policy`; returns the steps played.
-
-    POLICY_RANDOM: a decision is legal[rng_below(count)] (the random agent's rule);
-    POLICY_GREEDY: core_greedy_step. A chance outcome is drawn by rng_choice_weighted
-    over the exact probabilities. valdora_ai.playout is the reference. Other policies:
-    -1.
-    """
+cdef void _policy_step(CoreState* s, int policy, RngState* rng) noexcept nogil:
+    """One play-out step: a chance outcome drawn by rng_choice_weighted over the exact
+    probabilities, else the policy's decision (POLICY_RANDOM: legal[rng_below(count)],
+    the random agent's rule; POLICY_GREEDY: core_greedy_step)."""
     cdef int32_t steps[MAX_STEPS]
     cdef int32_t weights[MAX_FACES]
     cdef double probs[MAX_FACES]
-    cdef long played = 0
     cdef int n, i, total
+    if s.reveal != NO_REVEAL:
+        n = core_chance_weights(s, steps, weights)
+        total = 0
+        for i in range(n):
+            total += weights[i]
+        for i in range(n):
+            probs[i] = <double>weights[i] / <double>total
+        core_apply(s, steps[rng_choice_weighted(rng, probs, n)])
+    elif policy == POLICY_GREEDY:
+        core_apply(s, core_greedy_step(s, rng))
+    else:
+        n = core_legal_steps(s, steps)
+        core_apply(s, steps[rng_below(rng, n)])
+
+
+cdef long core_playout(CoreState* s, int policy, RngState* rng, long max_steps) noexcept nogil:
+    """Play at most `max_steps` steps with `policy` (see _policy_step); returns the steps
+    played, or -1 for an unknown policy. valdora_ai.playout is the reference."""
+    cdef long played = 0
     if policy != POLICY_RANDOM and policy != POLICY_GREEDY:
         return -1
     while not s.over and played < max_steps:
-        if s.reveal != NO_REVEAL:
-            n = core_chance_weights(s, steps, weights)
-            total = 0
-            for i in range(n):
-                total += weights[i]
-            for i in range(n):
-                probs[i] = <double>weights[i] / <double>total
-            core_apply(s, steps[rng_choice_weighted(rng, probs, n)])
-        elif policy == POLICY_GREEDY:
-            core_apply(s, core_greedy_step(s, rng))
-        else:
-            n = core_legal_steps(s, steps)
-            core_apply(s, steps[rng_below(rng, n)])
+        _policy_step(s, policy, rng)
         played += 1
     return played
+
+
+cdef int core_rollout(CoreState* s, int policy, RngState* rng, int searcher,
+                      int depth) noexcept nogil:
+    """Play on with `policy` until `searcher` has finished `depth` turns after the
+    current one (a turn ends when the player to move changes), or to the end when
+    `depth` < 0. Returns 0, or -1 for an unknown policy.
+    valdora_ai.search.rollout.reference_rollout is the reference, draw for draw."""
+    cdef int previous = core_current_player(s)
+    cdef int current, turns_done = 0
+    if policy != POLICY_RANDOM and policy != POLICY_GREEDY:
+        return -1
+    while not s.over:
+        current = core_current_player(s)
+        if current != CHANCE_PLAYER and current != previous:
+            if previous == searcher:
+                turns_done += 1
+                if 0 <= depth < turns_done:
+                    return 0
+            previous = current
+        _policy_step(s, policy, rng)
+    return 0
+
+
+cdef int core_apply_revealing(CoreState* s, int step, int32_t* revealed) noexcept nogil:
+    """Apply `step` to a world; write the chance steps it made public to `revealed`
+    and return their number (0, 1 or 2). valdora_ai.games.valdora.reveals is the
+    reference: the back of the top hidden card when it moves, then the front of the
+    hidden card it uncovers."""
+    cdef int b, side, hidden_before, front_before, n = 0
+    cdef bint pinned
+    cdef BookState* bk
+    if step < TURN_BASE or step >= RETURN_BASE:
+        core_apply(s, step)
+        return 0
+    b = s.data.book_at[s.players[s.current].space]
+    if b < 0 or not s.books[b].is_world:
+        core_apply(s, step)
+        return 0
+    bk = &s.books[b]
+    side = step - TURN_BASE if step < BUY_BASE else (step - BUY_BASE) // 8
+    hidden_before = bk.hidden_count
+    front_before = bk.top_front
+    if (bk.n_left if side == 0 else bk.n_right) == 0 and hidden_before:
+        revealed[n] = CHANCE_BASE + s.data.sets[s.data.book_set[b]].back[
+            bk.hidden[hidden_before - 1]]
+        n += 1
+    core_apply(s, step)
+    pinned = bk.hidden_count < hidden_before
+    if (bk.hidden_count and bk.n_right == 0 and bk.top_front != UNSEEN
+            and (pinned or front_before == UNSEEN)):
+        revealed[n] = CHANCE_BASE + bk.top_front
+        n += 1
+    return n
 
 
 # The shared generator, re-exported: backend.make_rng takes `Rng` from this module.

@@ -6,8 +6,7 @@ cut-off in the middle of a turn would evaluate a half-done action: ``depth=0`` s
 once the searching player's current (or, when someone else is to move, next) turn
 is over; ``depth=1`` also plays the other players' replies and the searching
 player's following turn (a full round), and so on; ``depth=-1`` plays on to the end
-of the game, so the reward is exact for the play-out policy (a state with its own
-``playout``, the compiled core, runs the whole play-out in C). Measured on a 3-player position
+of the game, so the reward is exact for the play-out policy. Measured on a 3-player position
 (round 7): with ``depth=0`` 200 ISMCTS iterations could not separate the two best
 moves, which 1,500 iterations told apart clearly; with ``depth=1`` 200 iterations
 already did.
@@ -21,7 +20,6 @@ from typing import Any
 
 from valdora_ai.errors import SpecError
 from valdora_ai.games.base import CHANCE, Game
-from valdora_ai.playout import greedy_playout, random_playout
 from valdora_ai.search.rewards import Evaluator, Outcome
 
 POLICIES = ("greedy", "random")
@@ -38,14 +36,20 @@ def rollout(game: Game, state: Any, policy: str, depth: int, rng: Any,
     """Play `state` (modified in place) to the cut-off or the end; its outcome.
 
     `searcher` is the player whose turns count for the cut-off; a negative `depth`
-    plays to the end.
+    plays to the end. A state with its own ``rollout`` (the compiled core) plays the
+    whole play-out in C; :func:`reference_rollout` is the loop it must match.
     """
-    if depth < 0:
-        if policy == "greedy":
-            greedy_playout(game, state, rng)
-        else:
-            random_playout(state, rng)
-        return evaluator.evaluate(state)
+    fast = getattr(state, "rollout", None)
+    if fast is not None:
+        fast(rng, policy, searcher, depth)
+    else:
+        reference_rollout(game, state, policy, depth, rng, searcher)
+    return evaluator.evaluate(state)
+
+
+def reference_rollout(game: Game, state: Any, policy: str, depth: int, rng: Any,
+                      searcher: int) -> None:
+    """The play-out of :func:`rollout` as a Python loop over the State protocol."""
     greedy = policy == "greedy"
     previous = state.current_player
     turns_done = 0
@@ -59,7 +63,7 @@ def rollout(game: Game, state: Any, policy: str, depth: int, rng: Any,
         if current != previous:
             if previous == searcher:
                 turns_done += 1
-                if turns_done > depth:
+                if 0 <= depth < turns_done:
                     break
             previous = current
         if greedy:
@@ -68,4 +72,3 @@ def rollout(game: Game, state: Any, policy: str, depth: int, rng: Any,
             legal = state.legal_steps()
             step = legal[rng.randbelow(len(legal))]
         state.apply(step)
-    return evaluator.evaluate(state)

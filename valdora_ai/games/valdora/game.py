@@ -41,7 +41,10 @@ class ValdoraGame:
         return info.determinize(observation, rng)
 
     def apply_revealing(self, state: ValdoraState, step: int) -> tuple[int, ...]:
-        """Apply `step` to a world; the chance steps it made public (see reveals)."""
+        """Apply `step` to a world; the chance steps it made public (see reveals; a
+        compiled state runs its C port, which returns the same steps)."""
+        if not engines.is_reference(state):
+            return state.apply_revealing(step)  # type: ignore[no-any-return]
         return reveals.apply_revealing(state, step)
 
     def describe_step(self, state: ValdoraState, step: int) -> str:
