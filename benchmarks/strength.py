@@ -47,12 +47,11 @@ def _one_game(players: int, lineup: list[str], seed: int, shift: int
     """Play setup `seed` with the lineup rotated by `shift`; shares and scores per
     lineup position."""
     game = make_game("valdora", players=players)
-    seats = [lineup[(i - shift) % players] for i in range(players)]
-    result = play_game(game, seats, seed)
+    positions = [(seat - shift) % players for seat in range(players)]  # lineup index
+    result = play_game(game, [lineup[p] for p in positions], seed)
     shares = [0.0] * players
     scores = [0] * players
-    for seat in range(players):
-        position = (seat + shift) % players
+    for seat, position in enumerate(positions):
         shares[position] = (1.0 / len(result.winners)) if seat in result.winners else 0.0
         scores[position] = result.scores[seat]
     return shares, scores
