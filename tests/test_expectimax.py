@@ -87,3 +87,23 @@ def test_time_budget_deepens_iteratively_and_reports() -> None:
     capped = agent.analyze(game.observation(state, 0), va.Budget(iterations=50))
     assert capped.extra["depth"] == 1 and not capped.complete
     assert capped.best.step in state.legal_steps()
+
+
+def test_playout_horizon_values_are_sampled_play_outs_and_reproducible() -> None:
+    """playouts=N values each horizon by N greedy play-outs to the end: the expected
+    scores are then final-score means (whole numbers over N), not the estimate's."""
+    game = va.make_game("valdora", players=3)
+    state = game.new_state(seed=5)
+    obs = game.observation(state, 0)
+    spec = "expectimax:depth=1,playouts=2,reward=margin,seed=3"
+    first, again = (va.make_agent(spec, game).analyze(obs) for _ in range(2))
+    assert first.to_json()["candidates"] == again.to_json()["candidates"]
+    estimated = va.make_agent("expectimax:depth=1,reward=margin", game).analyze(obs)
+    by_step = {c.step: c for c in estimated.candidates}
+    for candidate in first.candidates:
+        assert candidate.step in state.legal_steps()
+        if candidate.visits == 1:  # one horizon: the mean of two final scores
+            assert all((2 * s) % 1 == 0 for s in candidate.expected_scores)
+        assert candidate.expected_scores != by_step[candidate.step].expected_scores
+    with pytest.raises(va.SpecError, match="playouts must not be negative"):
+        va.make_agent("expectimax:playouts=-1", game)

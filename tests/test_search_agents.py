@@ -63,9 +63,14 @@ def test_agents_see_only_the_observation(spec: str) -> None:
     assert analyses[0] == analyses[1]
 
 
-def _walk(game: Any, node: Node, belief: Any, depth: int = 0) -> int:
-    """Replay every tree path on the belief state; count the revealing edges."""
+def _walk(game: Any, node: Node, belief: Any, depth: int = 0,
+          only_player: int | None = None) -> int:
+    """Replay every tree path on the belief state; count the revealing edges.
+
+    With `only_player`, also check that every node with children is that player's."""
     assert not belief.is_chance_node()
+    if only_player is not None and node.children:
+        assert belief.current_player == only_player
     legal = belief.legal_steps()
     count = 0
     for step, edge in node.children.items():
@@ -76,7 +81,7 @@ def _walk(game: Any, node: Node, belief: Any, depth: int = 0) -> int:
             for chance in revealed:  # only ever faces the belief state can reveal now
                 assert chance in [s for s, _ in state.chance_outcomes()]
                 state.play(chance)
-            count += bool(revealed) + _walk(game, child, state, depth + 1)
+            count += bool(revealed) + _walk(game, child, state, depth + 1, only_player)
     return count
 
 
@@ -88,6 +93,23 @@ def test_ismcts_tree_never_branches_on_unseen_faces() -> None:
     agent.analyze(obs)
     root = agent.memory._last[2]  # the tree the search built
     assert _walk(game, root, obs.belief_state()) > 0  # reveals happened, all public
+
+
+def test_a_turn_tree_ends_where_the_searchers_turn_ends() -> None:
+    """tree=turn: only the searching player's decisions of the current turn are tree
+    nodes; whatever follows its turn is play-out."""
+    game = va.make_game("valdora", players=3)
+    state = game.new_state(seed=4)
+    obs = game.observation(state, 0)
+    for tree, bounded in (("turn", True), ("game", False)):
+        agent = IsmctsAgent(game, iterations=400, seed=2, tree=tree)
+        agent.analyze(obs)
+        root = agent.memory._last[2]
+        if bounded:
+            assert _walk(game, root, obs.belief_state(), only_player=0) > 0
+        else:
+            with pytest.raises(AssertionError):
+                _walk(game, root, obs.belief_state(), only_player=0)
 
 
 def test_search_streams_partial_results_and_stops_on_request() -> None:
@@ -130,7 +152,9 @@ def test_ismcts_reuses_the_subtree_of_its_own_step() -> None:
     ("ismcts:jobs=0", "jobs must be at least 1"),
     ("ismcts:depth=-2", "depth must be -1"),
     ("ismcts:c=high", "c must be float"),
-    ("ismcts:width=3", "valid: c, depth, iterations, jobs, reuse, reward, rollout, seed, time"),
+    ("ismcts:tree=round", "tree must be one of game, turn"),
+    ("ismcts:width=3",
+     "valid: c, depth, iterations, jobs, reuse, reward, rollout, seed, time, tree, widen"),
 ])
 def test_bad_search_specs_say_what_is_valid(spec: str, message: str) -> None:
     game = va.make_game("valdora", players=3)

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from valdora_ai.agents.analysis import Analysis, Budget, Candidate, SearchControl
 from valdora_ai.agents.base import Param
 from valdora_ai.agents.search_base import SearchAgent
+from valdora_ai.backend import make_rng
 from valdora_ai.errors import SpecError
 from valdora_ai.games.base import Game, Observation
 from valdora_ai.search.expectimax import Aborted, Expectimax
@@ -30,12 +31,17 @@ class ExpectimaxAgent(SearchAgent):
         "iterations": Param(int, 0, "evaluated leaves per decision (0: no limit)"),
         "time": Param(float, 0.0, "seconds per decision (0: no limit)"),
         "depth": Param(int, 2, "decision steps searched (chance steps are free)"),
+        "playouts": Param(int, 0, "horizon value: 0 the score estimate, N the mean of N "
+                                  "greedy play-outs to the end"),
     }
 
     def __init__(self, game: Game, **params: Any) -> None:
         super().__init__(game, **params)
         if self.params["depth"] < 1:
             raise SpecError(f"expectimax: depth must be at least 1, got {self.params['depth']}")
+        if self.params["playouts"] < 0:
+            raise SpecError("expectimax: playouts must not be negative, "
+                            f"got {self.params['playouts']}")
 
     def default_budget(self) -> Budget:
         return Budget(iterations=self.params["iterations"] or None,
@@ -75,10 +81,13 @@ class ExpectimaxAgent(SearchAgent):
         leaves = 0
         stopped = False
         for depth in range(1 if limited else self.params["depth"], self.params["depth"] + 1):
-            search = (Expectimax(self.game, self.evaluator) if depth == 1 else
+            sampling = {"playouts": self.params["playouts"],
+                        "rng": make_rng(self.params["seed"] * 1000 + depth)}
+            search = (Expectimax(self.game, self.evaluator, **sampling) if depth == 1 else
                       Expectimax(self.game, self.evaluator,
                                  None if budget.iterations is None
-                                 else budget.iterations - leaves, deadline, should_stop))
+                                 else budget.iterations - leaves, deadline, should_stop,
+                                 **sampling))
             try:
                 found = self._depth(search, belief, roots, depth, player)
             except Aborted:

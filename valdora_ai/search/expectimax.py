@@ -10,9 +10,12 @@ average the vectors by probability.
 Depth counts **decision steps** (chance steps are free). At the horizon, the turn in
 progress (the player who made the last decision still to move) is finished by the
 game's greedy policy, still expanding its reveals exactly, and then evaluated with
-the game's score estimate (:class:`~valdora_ai.search.rewards.Evaluator`). So
-``depth=1`` compares the steps available now, each followed by a greedy finish of the
-turn.
+the game's score estimate (:class:`~valdora_ai.search.rewards.Evaluator`), or, with
+``playouts=N``, by the mean outcome of N greedy play-outs to the end of the game from
+the belief state (reveals drawn with their exact probabilities, so each play-out is a
+sample of the real distribution; the values are then Monte Carlo estimates, drawn
+from a generator seeded per search). So ``depth=1`` compares the steps available
+now, each followed by a greedy finish of the turn.
 
 Move ordering: the game's greedy step first, then the others in step order. Pruning
 (only when rewards are constant-sum, i.e. ``win`` and ``rank``; rewards lie in
@@ -35,6 +38,7 @@ from typing import Any
 
 from valdora_ai.backend import make_rng
 from valdora_ai.games.base import CHANCE, Game
+from valdora_ai.playout import greedy_playout
 from valdora_ai.search.rewards import Evaluator, Outcome
 
 Result = tuple[Outcome, tuple[int, ...]]  # (value, principal variation)
@@ -51,8 +55,11 @@ class Expectimax:
 
     def __init__(self, game: Game, evaluator: Evaluator, max_leaves: int | None = None,
                  deadline: float | None = None,
-                 should_stop: Callable[[], bool] | None = None) -> None:
+                 should_stop: Callable[[], bool] | None = None, playouts: int = 0,
+                 rng: Any = None) -> None:
         self.game = game
+        self.playouts = playouts
+        self.rng = rng if rng is not None else make_rng(TIE_SEED)
         self.evaluator = evaluator
         self.total = evaluator.constant_sum
         self.max_leaves = max_leaves
@@ -68,10 +75,22 @@ class Expectimax:
                                   for s, p in state.chance_outcomes()])
         if state.is_terminal() or state.current_player != player:
             self._tick()
+            if self.playouts and not state.is_terminal():
+                return self._played_out(state)
             return self.evaluator.evaluate(state)
         state = state.copy()
         state.apply(self.game.greedy_step(state, make_rng(TIE_SEED)))
         return self.leaf(state, player)
+
+    def _played_out(self, state: Any) -> Outcome:
+        """The mean outcome of `playouts` greedy play-outs to the end from `state`."""
+        weight = 1.0 / self.playouts
+        outcomes = []
+        for _ in range(self.playouts):
+            world = state.copy()
+            greedy_playout(self.game, world, self.rng)
+            outcomes.append((weight, self.evaluator.evaluate(world)))
+        return self._average(outcomes)
 
     def _tick(self) -> None:
         self.leaves += 1

@@ -16,6 +16,14 @@ the poor replies drag the mean of a good move down to the level of the others; w
 it, a good move is first valued by its best-known continuation, and alternatives are
 added as the visits grow, so the search still converges. Later untried steps come
 in a random order from the search's own generator.
+
+*Tree span.* With ``turn_only`` (spec ``tree=turn``) the tree holds only the
+searching player's decisions of the current turn; once another player is to move the
+iteration rolls out. Every iteration then values a complete turn of the searcher by
+the play-out policy's continuation: a policy-improvement step over that policy,
+whose estimates are not diluted by exploring the opponents' poor replies (with
+``tree=game`` a few thousand iterations spread over every player's decisions pulled a
+good move's mean well below its flat Monte Carlo value; see the README).
 """
 
 from __future__ import annotations
@@ -41,6 +49,7 @@ class UctSettings:
     policy: str
     depth: int
     rng: Any
+    turn_only: bool = False
 
 
 def select(node: Node, tried: list[int], player: int, c: float) -> Edge:
@@ -69,6 +78,8 @@ def iterate(root: Node, world: Any, settings: UctSettings) -> None:
     edges: list[Edge] = []
     node = root
     while not world.is_terminal():
+        if settings.turn_only and world.current_player != searcher:
+            break  # the searcher's turn is over: the rest is play-out
         legal = world.legal_steps()
         children = node.children
         tried = []
