@@ -200,9 +200,13 @@ def _search(spec: str) -> Measure:
     return measure
 
 
-for _agent, _unit in (("ismcts", "iterations"), ("pimc", "iterations"),
-                      ("expectimax", "leaves")):
-    section(_agent, _unit)(_search(_agent))
+# Default settings, plus ISMCTS with play-outs cut off after one round (depth=1, then
+# the score estimate): the default plays every iteration out to the end of the game.
+for _name, _spec, _unit in (("ismcts", "ismcts", "iterations"),
+                            ("ismcts_depth1", "ismcts:depth=1", "iterations"),
+                            ("pimc", "pimc", "iterations"),
+                            ("expectimax", "expectimax", "leaves")):
+    section(_name, _unit)(_search(_spec))
 
 
 def run(players: Sequence[int] = (3, 4, 5), sections: Sequence[str] | None = None,
