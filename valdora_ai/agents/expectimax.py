@@ -16,7 +16,6 @@ from typing import Any, ClassVar
 from valdora_ai.agents.analysis import Analysis, Budget, Candidate, SearchControl
 from valdora_ai.agents.base import Param
 from valdora_ai.agents.search_base import SearchAgent
-from valdora_ai.backend import make_rng
 from valdora_ai.errors import SpecError
 from valdora_ai.games.base import Game, Observation
 from valdora_ai.search.expectimax import Aborted, Expectimax
@@ -81,8 +80,7 @@ class ExpectimaxAgent(SearchAgent):
         leaves = 0
         stopped = False
         for depth in range(1 if limited else self.params["depth"], self.params["depth"] + 1):
-            sampling = {"playouts": self.params["playouts"],
-                        "rng": make_rng(self.params["seed"] * 1000 + depth)}
+            sampling = {"playouts": self.params["playouts"], "seed": self.params["seed"]}
             search = (Expectimax(self.game, self.evaluator, **sampling) if depth == 1 else
                       Expectimax(self.game, self.evaluator,
                                  None if budget.iterations is None

@@ -13,9 +13,11 @@ game's greedy policy, still expanding its reveals exactly, and then evaluated wi
 the game's score estimate (:class:`~valdora_ai.search.rewards.Evaluator`), or, with
 ``playouts=N``, by the mean outcome of N greedy play-outs to the end of the game from
 the belief state (reveals drawn with their exact probabilities, so each play-out is a
-sample of the real distribution; the values are then Monte Carlo estimates, drawn
-from a generator seeded per search). So ``depth=1`` compares the steps available
-now, each followed by a greedy finish of the turn.
+sample of the real distribution). Play-out i of every horizon draws from a generator
+seeded ``seed + i`` (common random numbers): the horizons are compared under the same
+luck, which cancels much of the sampling noise between them, and a horizon's value
+does not depend on the order of the search, so pruning stays exact. So ``depth=1``
+compares the steps available now, each followed by a greedy finish of the turn.
 
 Move ordering: the game's greedy step first, then the others in step order. Pruning
 (only when rewards are constant-sum, i.e. ``win`` and ``rank``; rewards lie in
@@ -56,10 +58,10 @@ class Expectimax:
     def __init__(self, game: Game, evaluator: Evaluator, max_leaves: int | None = None,
                  deadline: float | None = None,
                  should_stop: Callable[[], bool] | None = None, playouts: int = 0,
-                 rng: Any = None) -> None:
+                 seed: int = 0) -> None:
         self.game = game
         self.playouts = playouts
-        self.rng = rng if rng is not None else make_rng(TIE_SEED)
+        self.seed = seed
         self.evaluator = evaluator
         self.total = evaluator.constant_sum
         self.max_leaves = max_leaves
@@ -86,9 +88,9 @@ class Expectimax:
         """The mean outcome of `playouts` greedy play-outs to the end from `state`."""
         weight = 1.0 / self.playouts
         outcomes = []
-        for _ in range(self.playouts):
+        for i in range(self.playouts):
             world = state.copy()
-            greedy_playout(self.game, world, self.rng)
+            greedy_playout(self.game, world, make_rng(self.seed + i))
             outcomes.append((weight, self.evaluator.evaluate(world)))
         return self._average(outcomes)
 
