@@ -27,6 +27,7 @@ from joblib import Parallel, delayed
 
 from valdora_ai.games import make_game
 from valdora_ai.selfplay import play_game
+from valdora_ai.tournament.stats import Interval, MeanSE, mean_se, wilson
 
 
 @dataclass(frozen=True)
@@ -34,12 +35,14 @@ class SpecResult:
     spec: str
     games: int
     win_share: float
-    ci95: float  # half-width
-    mean_score: float
+    ci95: Interval
+    mean_score: MeanSE
 
     def to_json(self) -> dict[str, object]:
         return {"spec": self.spec, "games": self.games, "winShare": round(self.win_share, 4),
-                "ci95": round(self.ci95, 4), "meanScore": round(self.mean_score, 2)}
+                "ci95": [round(self.ci95.low, 4), round(self.ci95.high, 4)],
+                "meanScore": round(self.mean_score.mean, 2),
+                "meanScoreSE": round(self.mean_score.se, 2)}
 
 
 def _one_game(players: int, lineup: list[str], seed: int, shift: int
@@ -80,9 +83,8 @@ def run_series(players: int, lineup: list[str], games: int, seed: int = 1,
         shares = [sum(r[0][i] for i in positions) / len(positions) for r in results]
         scores = [sum(r[1][i] for i in positions) / len(positions) for r in results]
         n = len(shares)
-        mean = sum(shares) / n
-        var = sum((x - mean) ** 2 for x in shares) / (n - 1) if n > 1 else 0.0
-        out.append(SpecResult(spec, n, mean, 1.96 * math.sqrt(var / n), sum(scores) / n))
+        out.append(SpecResult(spec, n, sum(shares) / n, wilson(sum(shares), n),
+                              mean_se(scores)))
     return out
 
 
@@ -107,8 +109,10 @@ def main() -> None:
         return
     print(f"{players} players, lineup {' '.join(args.lineup)}, {seconds:.0f} s")
     for r in results:
-        print(f"  {r.spec:40s} win share {r.win_share:6.1%} +- {r.ci95:5.1%} "
-              f"({r.games} games, fair {1 / players:.0%}), mean score {r.mean_score:.1f}")
+        print(f"  {r.spec:40s} win share {r.win_share:6.1%} "
+              f"(95% CI {r.ci95.low:.1%}-{r.ci95.high:.1%}; {r.games} games, fair "
+              f"{1 / players:.0%}), mean score {r.mean_score.mean:.1f} "
+              f"+- {r.mean_score.se:.1f}")
 
 
 if __name__ == "__main__":

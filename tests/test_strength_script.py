@@ -36,3 +36,14 @@ def test_rotated_games_are_credited_to_the_right_spec(shift: int) -> None:
     result = play_game(va.make_game("valdora", players=3), seats, 31)
     assert scores[0] == result.scores[seat]
     assert shares[0] == (1.0 / len(result.winners) if seat in result.winners else 0.0)
+
+
+def test_series_report_wilson_intervals_and_score_errors() -> None:
+    strength = _strength_module()
+    [first, rest] = strength.run_series(3, ["random:seed=4", "greedy", "greedy"], games=3,
+                                        seed=5)
+    assert first.games == rest.games == 3
+    assert first.ci95.low <= first.win_share <= first.ci95.high
+    assert 0.0 < first.ci95.high < 1.0 or first.win_share == 1.0  # informative at 0%
+    assert first.mean_score.mean < rest.mean_score.mean  # random plays far worse
+    assert first.to_json()["ci95"] == [round(first.ci95.low, 4), round(first.ci95.high, 4)]
