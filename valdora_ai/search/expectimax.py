@@ -10,11 +10,13 @@ average the vectors by probability.
 Depth counts **decision steps** (chance steps are free). At the horizon, the turn in
 progress (the player who made the last decision still to move) is finished by the
 game's greedy policy, still expanding its reveals exactly, and then evaluated with
-the game's score estimate (:class:`~valdora_ai.search.rewards.Evaluator`), or, with
-``playouts=N``, by the mean outcome of N greedy play-outs to the end of the game from
-the belief state (reveals drawn with their exact probabilities, so each play-out is a
-sample of the real distribution). Play-out i of every horizon draws from a generator
-seeded ``seed + i`` (common random numbers): the horizons are compared under the same
+the game's score estimate (:class:`~valdora_ai.search.rewards.Evaluator`). With
+``playouts=N`` the horizon is instead valued by the mean outcome of N greedy play-outs
+to the end of the game from the belief state, which finish the turn themselves and
+draw its reveals with their exact probabilities (so each play-out is a sample of the
+real distribution; expanding the greedy finish's reveals exactly, then playing out
+every outcome, once cost 70,000 play-outs for one decision). Play-out i of every
+horizon draws from a generator seeded ``seed + i`` (common random numbers): the horizons are compared under the same
 luck, which cancels much of the sampling noise between them, and a horizon's value
 does not depend on the order of the search, so pruning stays exact. So ``depth=1``
 compares the steps available now, each followed by a greedy finish of the turn.
@@ -71,14 +73,16 @@ class Expectimax:
 
     # ------------------------------------------------------------- horizon
     def leaf(self, state: Any, player: int) -> Outcome:
-        """Finish `player`'s turn greedily (reveals expanded exactly), then evaluate."""
+        """Finish `player`'s turn greedily (reveals expanded exactly), then evaluate; with
+        play-outs, the play-outs finish the turn themselves (drawing its reveals)."""
+        if self.playouts and not state.is_terminal():
+            self._tick()
+            return self._played_out(state)
         if state.is_chance_node():
             return self._average([(p, self.leaf(_after(state, s), player))
                                   for s, p in state.chance_outcomes()])
         if state.is_terminal() or state.current_player != player:
             self._tick()
-            if self.playouts and not state.is_terminal():
-                return self._played_out(state)
             return self.evaluator.evaluate(state)
         state = state.copy()
         state.apply(self.game.greedy_step(state, make_rng(TIE_SEED)))
