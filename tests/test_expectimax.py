@@ -47,17 +47,21 @@ def _city_position(players: int, seed: int) -> tuple[Any, Any]:
     return game, state
 
 
-@pytest.mark.parametrize("players,seed,reward,depth", [
-    (3, 1, "win", 3), (4, 2, "rank", 2), (3, 5, "margin", 2), (5, 3, "win", 2)])
-def test_expectimax_matches_brute_force(players: int, seed: int, reward: str, depth: int
-                                        ) -> None:
+@pytest.mark.parametrize("players,seed,reward,depth,playouts", [
+    (3, 1, "win", 3, 0), (4, 2, "rank", 2, 0), (3, 5, "margin", 2, 0), (5, 3, "win", 2, 0),
+    (3, 1, "win", 2, 2), (4, 2, "margin", 2, 1)])
+def test_expectimax_matches_brute_force(players: int, seed: int, reward: str, depth: int,
+                                        playouts: int) -> None:
+    """Pruned search = full expansion, with the estimate or seeded play-outs (common
+    random numbers make a horizon's value independent of the search order)."""
     game, state = _city_position(players, seed)
     obs = game.observation(state, 0)
-    agent = va.make_agent(f"expectimax:depth={depth},reward={reward}", game)
+    agent = va.make_agent(f"expectimax:depth={depth},reward={reward},playouts={playouts}",
+                          game)
     analysis = agent.analyze(obs)
     belief = obs.belief_state()
     assert sorted(c.step for c in analysis.candidates) == belief.legal_steps()
-    reference = Expectimax(game, Evaluator(game, reward))
+    reference = Expectimax(game, Evaluator(game, reward), playouts=playouts, seed=0)
     for candidate in analysis.candidates:
         child = belief.copy()
         child.apply(candidate.step)
@@ -72,8 +76,8 @@ def test_expectimax_matches_brute_force(players: int, seed: int, reward: str, de
 def test_pruning_cuts_leaves_but_not_values() -> None:
     game, state = _city_position(3, 1)
     obs = game.observation(state, 0)
-    pruned = va.make_agent("expectimax:depth=2,reward=win", game).analyze(obs)
-    unpruned = va.make_agent("expectimax:depth=2,reward=margin", game).analyze(obs)
+    pruned = va.make_agent("expectimax:depth=2,reward=win,playouts=0", game).analyze(obs)
+    unpruned = va.make_agent("expectimax:depth=2,reward=margin,playouts=0", game).analyze(obs)
     assert pruned.iterations < unpruned.iterations  # margin is not constant-sum: no cuts
 
 
@@ -81,7 +85,7 @@ def test_time_budget_deepens_iteratively_and_reports() -> None:
     game, state = _city_position(3, 1)
     seen: list[va.Analysis] = []
     control = va.SearchControl(on_progress=seen.append, report_every=1e-9)
-    agent = va.make_agent("expectimax:depth=2", game)
+    agent = va.make_agent("expectimax:depth=2,playouts=0", game)
     analysis = agent.analyze(game.observation(state, 0), va.Budget(iterations=100_000), control)
     assert [a.extra["depth"] for a in seen] == [1] and analysis.extra["depth"] == 2
     capped = agent.analyze(game.observation(state, 0), va.Budget(iterations=50))
@@ -98,7 +102,7 @@ def test_playout_horizon_values_are_sampled_play_outs_and_reproducible() -> None
     spec = "expectimax:depth=1,playouts=2,reward=margin,seed=3"
     first, again = (va.make_agent(spec, game).analyze(obs) for _ in range(2))
     assert first.to_json()["candidates"] == again.to_json()["candidates"]
-    estimated = va.make_agent("expectimax:depth=1,reward=margin", game).analyze(obs)
+    estimated = va.make_agent("expectimax:depth=1,reward=margin,playouts=0", game).analyze(obs)
     by_step = {c.step: c for c in estimated.candidates}
     for candidate in first.candidates:
         assert candidate.step in state.legal_steps()

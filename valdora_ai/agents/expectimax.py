@@ -6,6 +6,13 @@ ordering and sound pruning). With a seconds or iteration budget (iterations coun
 evaluated leaves) the agent deepens iteratively from depth 1 and answers with the
 deepest depth completed within it (depth 1 always completes); without one it
 searches ``depth`` directly. ``jobs=N`` splits the root steps between N processes.
+
+Defaults (``depth=1,playouts=32,reward=margin``): each step available now, the turn
+finished by the greedy policy, valued by 32 play-outs to the end with common random
+numbers. In 3-player series against two greedy bots this won 11 of 12 games (setups
+300-303); ``depth=2`` with 8 play-outs lost all 3 it played (each horizon's value too
+noisy for the max over many), with 32 it took minutes a decision; the estimate
+horizon (``playouts=0``) lost every game at ``depth=2`` (its blind spot for coins).
 """
 
 from __future__ import annotations
@@ -29,9 +36,10 @@ class ExpectimaxAgent(SearchAgent):
         **SearchAgent.PARAMS,
         "iterations": Param(int, 0, "evaluated leaves per decision (0: no limit)"),
         "time": Param(float, 0.0, "seconds per decision (0: no limit)"),
-        "depth": Param(int, 2, "decision steps searched (chance steps are free)"),
-        "playouts": Param(int, 0, "horizon value: 0 the score estimate, N the mean of N "
-                                  "greedy play-outs to the end"),
+        "reward": Param(str, "margin", "backed-up reward: win (share), rank or margin"),
+        "depth": Param(int, 1, "decision steps searched (chance steps are free)"),
+        "playouts": Param(int, 32, "horizon value: N > 0 the mean of N greedy play-outs "
+                                   "to the end, 0 the score estimate"),
     }
 
     def __init__(self, game: Game, **params: Any) -> None:
