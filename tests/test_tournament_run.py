@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from valdora_ai import backend
 from valdora_ai.games.valdora.data import default_data_path
 from valdora_ai.tournament import Report, TournamentError, load_report, run_tournament
 from valdora_ai.tournament.storage import ResultsDB
@@ -69,8 +70,13 @@ def test_sigkill_mid_run_then_the_same_command_resumes(tmp_path: Path,
                                                         reference: Report) -> None:
     db = tmp_path / "killed.sqlite"
     command = [*COMMAND, "--db", str(db), "-j", "2"]
+    # The killed run plays on the pure-Python engine: compiled games take a few
+    # milliseconds, so all 18 could be stored between two polls and the kill would
+    # come too late. The same seeds give the same games on both engines, so the
+    # resumed results must still equal the reference run's.
+    slow = {**os.environ, backend.PURE_ENV: "1"}
     process = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE)
+                               stderr=subprocess.PIPE, env=slow)
     try:
         deadline = time.monotonic() + 300
         while stored(db) < 4:
@@ -84,7 +90,7 @@ def test_sigkill_mid_run_then_the_same_command_resumes(tmp_path: Path,
             process.stderr.close()
     killed_at = stored(db)
     assert 4 <= killed_at < GAMES
-    subprocess.run(command, check=True, timeout=600, capture_output=True)
+    subprocess.run(command, check=True, timeout=600, capture_output=True, env=slow)
     with ResultsDB.open(db) as results:
         keys = [(row.block, row.slot) for row in results.rows()]
     assert keys == [(block, slot) for block in range(3) for slot in range(6)]
