@@ -8,7 +8,8 @@ import pytest
 
 import valdora_ai as va
 from valdora_ai.agents.ismcts import IsmctsAgent
-from valdora_ai.search.tree import Node
+from valdora_ai.search.tree import Edge, Node
+from valdora_ai.search.uct import iterate, select
 
 SPECS = ["ismcts:iterations=60", "ismcts:iterations=60,rollout=random,reward=rank",
          "pimc:iterations=60,worlds=4", "pimc:iterations=60,worlds=3,aggregate=average,"
@@ -153,8 +154,10 @@ def test_ismcts_reuses_the_subtree_of_its_own_step() -> None:
     ("ismcts:depth=-2", "depth must be -1"),
     ("ismcts:c=high", "c must be float"),
     ("ismcts:tree=round", "tree must be one of game, turn"),
+    ("ismcts:prior=-0.1", "prior must be 0 or more"),
     ("ismcts:width=3",
-     "valid: c, depth, iterations, jobs, reuse, reward, rollout, seed, time, tree, widen"),
+     "valid: c, depth, iterations, jobs, prior, reuse, reward, rollout, seed, time, tree, "
+     "widen"),
 ])
 def test_bad_search_specs_say_what_is_valid(spec: str, message: str) -> None:
     game = va.make_game("valdora", players=3)
@@ -186,3 +189,28 @@ def test_progressive_widening_limits_children() -> None:
     for widen, expected in ((0.0, min(10, len(legal))), (1.0, 4)):
         agent = IsmctsAgent(game, iterations=10, seed=1, widen=widen)
         assert len(agent.analyze(obs).candidates) == expected
+
+
+def test_the_prior_favours_the_policy_step_until_its_own_visits_speak() -> None:
+    node = Node()
+    for step, rewards in ((7, [0.6, 0.6, 0.6, 0.6]), (3, [0.7, 0.7, 0.7, 0.7])):
+        edge = node.children[step] = Edge(step, players=2)
+        for reward in rewards:
+            edge.add(([reward, 1 - reward], [0.0, 0.0], [0.0, 0.0]))
+        edge.avail = 8
+    node.policy_step = 7
+    assert select(node, [7, 3], 0, c=0.2).step == 3  # no prior: the better mean
+    assert select(node, [7, 3], 0, c=0.2, prior=1.0).step == 7  # 0.6 + 1/5 > 0.7
+    assert select(node, [7, 3], 1, c=0.2, prior=1.0).step == 7  # the bias is everyone's
+    assert select(node, [7, 3], 0, c=0.2, prior=0.4).step == 3  # 0.6 + 0.4/5 < 0.7
+
+
+def test_expansion_records_the_policy_step_as_the_first_child() -> None:
+    game = va.make_game("valdora", players=3)
+    state = game.new_state(seed=4)
+    obs = game.observation(state, 0)
+    settings = IsmctsAgent(game, seed=1, prior=0.5).settings
+    root = Node()
+    iterate(root, game.determinize(obs, va.make_rng(2)), settings)
+    assert root.policy_step == game.greedy_step(state, va.make_rng(0))
+    assert list(root.children) == [root.policy_step]

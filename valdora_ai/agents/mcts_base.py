@@ -36,6 +36,8 @@ class MctsAgent(SearchAgent):
         "c": Param(float, 0.2, "UCB exploration constant (rewards are in [0, 1])"),
         "widen": Param(float, 1.0, "progressive widening: at most 1 + widen*sqrt(visits) "
                                    "children, the policy's step first (0: off)"),
+        "prior": Param(float, 2.0, "progressive bias of the policy's step: prior/(1+visits) "
+                                   "added to its UCB value (0: off)"),
         "rollout": Param(str, "greedy", "playout policy: greedy or random"),
         "tree": Param(str, "turn", "tree span: game (every decision) or turn (the searching "
                                    "player's current turn; the rest is play-out)"),
@@ -52,7 +54,10 @@ class MctsAgent(SearchAgent):
         if self.params["depth"] < -1:
             raise SpecError(f"{self.name}: depth must be -1 (to the end) or more, "
                             f"got {self.params['depth']}")
+        if self.params["prior"] < 0:
+            raise SpecError(f"{self.name}: prior must be 0 or more, got {self.params['prior']}")
         self.settings = UctSettings(game=game, evaluator=self.evaluator, c=self.params["c"],
                                     widen=self.params["widen"],
                                     policy=self.params["rollout"], depth=self.params["depth"],
-                                    rng=self.rng, turn_only=self.params["tree"] == "turn")
+                                    rng=self.rng, turn_only=self.params["tree"] == "turn",
+                                    prior=self.params["prior"])

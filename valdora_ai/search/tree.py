@@ -15,13 +15,15 @@ from valdora_ai.search.rewards import Outcome
 
 
 class Node:
-    """A decision point; `visits` counts the iterations that passed through it."""
+    """A decision point; `visits` counts the iterations that passed through it and
+    `policy_step` is the play-out policy's step here (-1: not known)."""
 
-    __slots__ = ("children", "visits")
+    __slots__ = ("children", "policy_step", "visits")
 
     def __init__(self) -> None:
         self.children: dict[int, Edge] = {}
         self.visits = 0
+        self.policy_step = -1
 
 
 class Edge:

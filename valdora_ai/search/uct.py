@@ -50,10 +50,15 @@ class UctSettings:
     depth: int
     rng: Any
     turn_only: bool = False
+    prior: float = 0.0
 
 
-def select(node: Node, tried: list[int], player: int, c: float) -> Edge:
-    """The UCB-best edge among the `tried` legal steps; ties go to the first."""
+def select(node: Node, tried: list[int], player: int, c: float, prior: float = 0.0) -> Edge:
+    """The UCB-best edge among the `tried` legal steps; ties go to the first.
+
+    The policy's step gets a progressive bias ``prior / (1 + visits)`` (Chaslot et al.
+    2008): a head start that fades as its own statistics accumulate.
+    """
     children = node.children
     best = children[tried[0]]
     best_value = -math.inf
@@ -61,6 +66,8 @@ def select(node: Node, tried: list[int], player: int, c: float) -> Edge:
         edge = children[step]
         value = (edge.reward_sum[player] / edge.visits
                  + c * math.sqrt(math.log(edge.avail) / edge.visits))
+        if step == node.policy_step:
+            value += prior / (1 + edge.visits)
         if value > best_value:
             best, best_value = edge, value
     return best
@@ -96,7 +103,7 @@ def iterate(root: Node, world: Any, settings: UctSettings) -> None:
             edges.append(edge)
             nodes.append(node)
             break  # then roll out
-        edge = select(node, tried, world.current_player, settings.c)
+        edge = select(node, tried, world.current_player, settings.c, settings.prior)
         node = edge.next_node(game.apply_revealing(world, edge.step))
         edges.append(edge)
         nodes.append(node)
@@ -114,6 +121,7 @@ def _expand(node: Node, legal: list[int], settings: UctSettings, world: Any) -> 
             step = settings.game.greedy_step(world, settings.rng)
         if step not in legal:
             step = -1
+        node.policy_step = step
     if step < 0:
         untried = [s for s in legal if s not in children]
         step = untried[settings.rng.randbelow(len(untried))]
