@@ -10,7 +10,11 @@ and the opponents' replies are the policy's, not explored; **margin** rewards, w
 keep telling moves apart when the player is behind (with ``win`` a losing position
 values every move 0 and play falls apart); and ``c=0.2``: the win share measured
 20.8%, 54.2%, 45.8% and 33.3% for c = 0.1, 0.2, 0.3 and 0.5 (0.1 drops a move after
-one unlucky play-out, larger constants spend the budget on poor moves).
+one unlucky play-out, larger constants spend the budget on poor moves); and a
+progressive bias ``prior=2`` for the policy's step (see :func:`~valdora_ai.search.uct.select`):
+without it a few noisy full-game play-outs decide a small search, and the same 300
+iterations won 37.5% (setups 500-507); with prior 0.5, 1, 2, 4 and 8: 62.5%, 79.2%,
+95.8%, 95.8% and 95.8%; at 50 iterations 4.2% without it and 66.7-70.8% with 1-5.
 """
 
 from __future__ import annotations

@@ -15,7 +15,10 @@ it, a few hundred iterations spread over ~20 moves each try every reply once, an
 the poor replies drag the mean of a good move down to the level of the others; with
 it, a good move is first valued by its best-known continuation, and alternatives are
 added as the visits grow, so the search still converges. Later untried steps come
-in a random order from the search's own generator.
+in a random order from the search's own generator. Selection then adds a
+*progressive bias* ``prior / (1 + visits)`` to the policy's step (Chaslot et al.
+2008): with full-game play-outs one lucky result could otherwise carry a poor move
+past the policy's in a small search; the bias fades as the step's own visits grow.
 
 *Tree span.* With ``turn_only`` (spec ``tree=turn``) the tree holds only the
 searching player's decisions of the current turn; once another player is to move the
