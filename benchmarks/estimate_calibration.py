@@ -12,13 +12,19 @@ from __future__ import annotations
 
 import argparse
 import statistics
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from valdora_ai.backend import make_rng
 from valdora_ai.games import make_game
 
+T = TypeVar("T")
 
-def calibration(players: int, games: int, seed: int = 0) -> list[dict[str, float]]:
-    """Per quarter of the game: bias, MAE and leader agreement of the estimate."""
+
+def turn_snapshots(players: int, games: int, seed: int, take: Callable[[Any], T | None]
+                   ) -> list[tuple[float, T, list[int]]]:
+    """Greedy self-play games: ``take(state)`` at the start of every turn, kept when not
+    None, as (share of the game played, what it took, final scores)."""
     game = make_game("valdora", players=players)
     rows = []
     for g in range(games):
@@ -27,14 +33,22 @@ def calibration(players: int, games: int, seed: int = 0) -> list[dict[str, float
         snapshots = []
         turns = -1
         while not state.is_terminal():
-            player = state.current_player
-            if player == 0 and state.turns != turns:
+            if state.turns != turns:
                 turns = state.turns
-                snapshots.append((state.turns, game.estimate_final_scores(state)))
+                taken = take(state)
+                if taken is not None:
+                    snapshots.append((state.turns, taken))
             state.apply(game.greedy_step(state, rng))
         final = state.scores()
-        for turn, estimate in snapshots:
-            rows.append((turn / state.turns, estimate, final))
+        rows += [(turn / state.turns, taken, final) for turn, taken in snapshots]
+    return rows
+
+
+def calibration(players: int, games: int, seed: int = 0) -> list[dict[str, float]]:
+    """Per quarter of the game: bias, MAE and leader agreement of the estimate."""
+    game = make_game("valdora", players=players)
+    rows = turn_snapshots(players, games, seed, lambda state: (
+        game.estimate_final_scores(state) if state.current_player == 0 else None))
     out = []
     for quarter in range(4):
         part = [(e, f) for share, e, f in rows if quarter / 4 <= share < (quarter + 1) / 4]

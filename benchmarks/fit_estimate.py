@@ -12,17 +12,19 @@ by quarter of the game with and without them, on games held out of the fit.
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 import numpy as np
+from estimate_calibration import turn_snapshots
 
-from valdora_ai.backend import make_rng
 from valdora_ai.games import make_game
 from valdora_ai.games.valdora.engines import as_reference
+from valdora_ai.games.valdora.rules import ValdoraState
 
 FEATURES = ("coins", "coins x time", "provisions", "items", "items x time")
 
 
-def features(state, seat: int) -> list[float]:
+def features(state: ValdoraState, seat: int) -> list[float]:
     """Candidate terms for one player, with time = the estimate's time factor."""
     player = state.players[seat]
     supply = state.supply
@@ -33,30 +35,25 @@ def features(state, seat: int) -> list[float]:
             items * time]
 
 
-def collect(players: int, games: int, seed: int) -> list[tuple[float, list[float], float]]:
+Row = tuple[float, list[float], float]
+
+
+def collect(players: int, games: int, seed: int) -> list[Row]:
     """(share of the game played, features, final - estimate) per player and turn."""
     game = make_game("valdora", players=players)
+
+    def take(state: Any) -> tuple[list[float], list[list[float]]]:
+        reference = as_reference(state)
+        return (game.estimate_final_scores(state),
+                [features(reference, seat) for seat in range(players)])
+
     rows = []
-    for g in range(games):
-        state = game.new_state(seed + g)
-        rng = make_rng(seed + g)
-        snapshots = []
-        turns = -1
-        while not state.is_terminal():
-            if state.turns != turns and state.current_player >= 0:
-                turns = state.turns
-                ref = as_reference(state)
-                snapshots.append((state.turns, game.estimate_final_scores(state),
-                                  [features(ref, s) for s in range(players)]))
-            state.apply(game.greedy_step(state, rng))
-        final = state.scores()
-        for turn, estimate, feats in snapshots:
-            for seat in range(players):
-                rows.append((turn / state.turns, feats[seat], final[seat] - estimate[seat]))
+    for share, (estimate, feats), final in turn_snapshots(players, games, seed, take):
+        rows += [(share, feats[seat], final[seat] - estimate[seat]) for seat in range(players)]
     return rows
 
 
-def report(rows, weights: np.ndarray | None, label: str) -> None:
+def report(rows: list[Row], weights: np.ndarray | None, label: str) -> None:
     parts = []
     for quarter in range(4):
         part = [(f, r) for share, f, r in rows if quarter / 4 <= share < (quarter + 1) / 4]
