@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
 import re
 from pathlib import Path
 
 import pytest
+from doc_examples import ROOT, blocks, run_python
 
 import valdora_ai as va
 
-API = Path(__file__).resolve().parents[1] / "docs" / "api.md"
-BLOCK = re.compile(r"```python\n(.*?)```", re.DOTALL)
+API = ROOT / "docs" / "api.md"
 
 
 def _blocks() -> list[str]:
-    return BLOCK.findall(API.read_text(encoding="utf-8"))
+    return blocks(API, "python")
 
 
 def test_every_public_name_is_documented() -> None:
@@ -32,9 +30,4 @@ def test_every_public_name_is_documented() -> None:
 @pytest.mark.parametrize("index", range(len(_blocks())))
 def test_api_examples_run(index: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    source = _blocks()[index]
-    output = io.StringIO()
-    with contextlib.redirect_stdout(output):
-        exec(compile(source, f"docs/api.md python block {index + 1}", "exec"), {})
-    for expected in re.findall(r"print\(error\)\s+# (.*)", source):
-        assert expected in output.getvalue()
+    run_python(_blocks()[index], f"docs/api.md python block {index + 1}")
