@@ -9,8 +9,8 @@ legal steps, chance outcomes and probabilities at every step, positions as JSON 
 `--position-every` steps and at the end, determinizations, final scores. Players cycle
 3, 4, 5; odd seeds are played on belief states (chance nodes); every
 `--greedy-every`-th game has greedy seats. The round cap (`--max-rounds`, 0 = the data
-file's) only shortens random games, whose full length is ~1,500 steps; the rules are
-the same. Prints progress and exits 1 at the first difference.
+file's) only shortens random games, which run far longer than real ones; the rules
+are the same. Prints progress and exits 1 at the first difference.
 """
 
 from __future__ import annotations

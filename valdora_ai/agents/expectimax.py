@@ -9,10 +9,11 @@ searches ``depth`` directly. ``jobs=N`` splits the root steps between N processe
 
 Defaults (``depth=1,playouts=32,reward=margin``): each step available now, the turn
 finished by the greedy policy, valued by 32 play-outs to the end with common random
-numbers. In 3-player series against two greedy bots this won 11 of 12 games (setups
-300-303); ``depth=2`` with 8 play-outs lost all 3 it played (each horizon's value too
-noisy for the max over many), with 32 it took minutes a decision; the estimate
-horizon (``playouts=0``) lost every game at ``depth=2`` (its blind spot for coins).
+numbers. They won the strength series against greedy bots where deeper searches did
+not: with few play-outs a horizon's value is too noisy for the max over many, with
+many a deeper search is too slow, and the estimate horizon (``playouts=0``) is
+exploited through its blind spot for coins. The series are in docs/strength.md
+("Expectimax horizons").
 """
 
 from __future__ import annotations

@@ -1,20 +1,18 @@
 """Parameters shared by the two MCTS agents (exploration, rollouts, cut-off).
 
-Defaults, chosen from seat-rotated 3-player series against two greedy bots (300
-iterations a decision, 24 games each, setups 200-207; the README has the table):
+Defaults, chosen from seat-rotated 3-player series against two greedy bots (the
+tables, with their commands and commits, are in docs/strength.md):
 greedy play-outs **to the end of the game** (``depth=-1``), so a value is the real
 result of the game played on by the policy, not the score estimate, whose blind spots
 (coins are not in it) the search otherwise learns to exploit; a **turn tree**
 (``tree=turn``), so an iteration values one complete turn of the searching player
 and the opponents' replies are the policy's, not explored; **margin** rewards, which
 keep telling moves apart when the player is behind (with ``win`` a losing position
-values every move 0 and play falls apart); and ``c=0.2``: the win share measured
-20.8%, 54.2%, 45.8% and 33.3% for c = 0.1, 0.2, 0.3 and 0.5 (0.1 drops a move after
-one unlucky play-out, larger constants spend the budget on poor moves); and a
-progressive bias ``prior=2`` for the policy's step (see :func:`~valdora_ai.search.uct.select`):
-without it a few noisy full-game play-outs decide a small search, and the same 300
-iterations won 37.5% (setups 500-507); with prior 0.5, 1, 2, 4 and 8: 62.5%, 79.2%,
-95.8%, 95.8% and 95.8%; at 50 iterations 4.2% without it and 66.7-70.8% with 1-5.
+values every move 0 and play falls apart); ``c=0.2``, the best of the constants
+tried (a smaller one drops a move after one unlucky play-out, larger ones spend the
+budget on poor moves); and a progressive bias ``prior=2`` for the policy's step (see
+:func:`~valdora_ai.search.uct.select`): without it a few noisy full-game play-outs
+decide a small search; larger values than 2 won no more.
 """
 
 from __future__ import annotations

@@ -14,10 +14,10 @@ the game's score estimate (:class:`~valdora_ai.search.rewards.Evaluator`). With
 ``playouts=N`` the horizon is instead valued by the mean outcome of N greedy play-outs
 to the end of the game from the belief state, which finish the turn themselves and
 draw its reveals with their exact probabilities (so each play-out is a sample of the
-real distribution; expanding the greedy finish's reveals exactly, then playing out
-every outcome, once cost 70,000 play-outs for one decision). Play-out i of every
-horizon draws from a generator seeded ``seed + i`` (common random numbers): the
-horizons are compared under the same luck, which cancels much of the sampling noise
+real distribution; expanding the greedy finish's reveals exactly and playing out
+every outcome multiplied the play-outs by the outcomes; docs/performance.md). Play-out i
+of every horizon draws from a generator seeded ``seed + i`` (common random numbers):
+the horizons are compared under the same luck, which cancels much of the sampling noise
 between them, and a horizon's value does not depend on the order of the search, so
 pruning stays exact. So ``depth=1`` compares the steps available now, each followed
 by a greedy finish of the turn.

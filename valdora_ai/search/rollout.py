@@ -6,12 +6,11 @@ cut-off in the middle of a turn would evaluate a half-done action: ``depth=0`` s
 once the searching player's current (or, when someone else is to move, next) turn
 is over; ``depth=1`` also plays the other players' replies and the searching
 player's following turn (a full round), and so on; ``depth=-1`` plays on to the end
-of the game, so the reward is exact for the play-out policy. Measured on a 3-player position
-(round 7): with ``depth=0`` 200 ISMCTS iterations could not separate the two best
-moves, which 1,500 iterations told apart clearly; with ``depth=1`` 200 iterations
-already did.
-Policies: ``random`` (uniform legal step, ~25 us a step on the reference engine)
-and ``greedy`` (the game's greedy policy, ~300 us a step, much better play).
+of the game, so the reward is exact for the play-out policy. A cut-off of whole rounds
+lets a small search tell moves apart that a cut-off at the end of the searcher's own
+turn cannot (docs/strength.md, "Play-out cut-off counted in turns").
+Policies: ``random`` (uniform legal step, cheap) and ``greedy`` (the game's greedy
+policy, much slower a step but much better play; docs/performance.md).
 """
 
 from __future__ import annotations

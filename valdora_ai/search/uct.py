@@ -26,7 +26,7 @@ iteration rolls out. Every iteration then values a complete turn of the searcher
 the play-out policy's continuation: a policy-improvement step over that policy,
 whose estimates are not diluted by exploring the opponents' poor replies (with
 ``tree=game`` a few thousand iterations spread over every player's decisions pulled a
-good move's mean well below its flat Monte Carlo value; see the README).
+good move's mean well below its flat Monte Carlo value; see docs/strength.md).
 """
 
 from __future__ import annotations
