@@ -25,8 +25,8 @@ HEADER = """# Command-line reference
 
 Generated from the Typer app by `python docs/cli_reference.py` (do not edit by hand;
 `tests/test_cli_reference.py` checks that it is current). Every command also answers
-`-h`/`--help`. Agent specs are described in [the README](../README.md#agents), the turn
-notation and position files in [docs/games/valdora.md](games/valdora.md).
+`-h`/`--help`. Agent specs are described in [agents.md](agents.md), the turn notation
+and position files in [games/valdora.md](games/valdora.md).
 """
 
 
