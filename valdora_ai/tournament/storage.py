@@ -94,7 +94,7 @@ class ResultsDB:
         created = not path.exists()
         lock = _lock(path)
         try:
-            with _storage_errors(path):
+            with _storage_errors(path, "open"):
                 stored = _read_identity(path)
                 if stored is not None and stored != identity:
                     raise TournamentError(
@@ -118,7 +118,7 @@ class ResultsDB:
             return _identity(row, self.path)
 
     def set_meta(self, key: str, value: Any) -> None:
-        with _storage_errors(self.path), _transaction(self.connection):
+        with _storage_errors(self.path, "write to"), _transaction(self.connection):
             self.connection.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)",
                                     (key, json.dumps(value)))
 
@@ -144,7 +144,7 @@ class ResultsDB:
 
     def add(self, row: GameRow) -> bool:
         """Store one game in its own transaction; False if it was already there."""
-        with _storage_errors(self.path), _transaction(self.connection):
+        with _storage_errors(self.path, "write to"), _transaction(self.connection):
             cursor = self.connection.execute(
                 "INSERT OR IGNORE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 (row.block, row.slot, row.seed, json.dumps(row.seats), json.dumps(row.specs),
@@ -178,8 +178,9 @@ class _Tampered(Exception):
 
 
 @contextmanager
-def _storage_errors(path: Path) -> Iterator[None]:
-    """SQLite failures and undecodable values as one-line TournamentErrors naming `path`."""
+def _storage_errors(path: Path, doing: str = "read") -> Iterator[None]:
+    """SQLite failures and undecodable values as one-line TournamentErrors naming `path`;
+    `doing` (open, read, write to) says what failed."""
     try:
         yield
     except _Tampered as exc:
@@ -187,8 +188,8 @@ def _storage_errors(path: Path) -> Iterator[None]:
     except sqlite3.OperationalError as exc:
         if str(exc).startswith("no such "):  # a dropped table or column
             raise TournamentError(f"{path}: not a tournament database ({exc})") from None
-        raise TournamentError(f"{path}: cannot use the database ({exc}); the games stored "
-                              "before are kept") from None
+        kept = "; the games stored before are kept" if doing == "write to" else ""
+        raise TournamentError(f"{path}: cannot {doing} the database ({exc}){kept}") from None
     except sqlite3.Error as exc:
         raise TournamentError(f"{path}: not a tournament database ({exc})") from None
 
