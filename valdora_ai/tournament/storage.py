@@ -93,6 +93,7 @@ class ResultsDB:
                 return cls(sqlite3.connect(path, isolation_level=None), path)
         created = not path.exists()
         lock = _lock(path)
+        connection = None
         try:
             with _storage_errors(path, "open"):
                 stored = _read_identity(path)
@@ -104,6 +105,8 @@ class ResultsDB:
                 if stored is None:
                     _create(connection, identity)
         except BaseException:
+            if connection is not None:
+                connection.close()
             with suppress(OSError):
                 if created and path.stat().st_size == 0:
                     path.unlink()
