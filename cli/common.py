@@ -12,6 +12,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from valdora_ai.atomic import write_text_atomic
 from valdora_ai.errors import ValdoraError
 
 # Off a terminal (pipes, CI logs, tests) Rich would wrap tables at 80 columns.
@@ -40,9 +41,9 @@ def user_errors() -> Iterator[None]:
 
 
 def write_json(document: Any, output: Path | None) -> None:
-    """Write JSON to a file, or to stdout when `output` is None."""
+    """Write JSON to a file (atomically), or to stdout when `output` is None."""
     text = json.dumps(document, indent=1)
     if output is None:
         typer.echo(text)
     else:
-        output.write_text(text + "\n", encoding="utf-8")
+        write_text_atomic(output, text + "\n")

@@ -32,8 +32,7 @@ def play(
     seed: Annotated[int | None, typer.Option(
         "--seed", help="Seed of the setup and the agents (default 1).")] = None,
     record: Annotated[Path | None, typer.Option(
-        "--record", help="Write the game record (JSON lines) to this file.",
-        dir_okay=False)] = None,
+        "--record", help="Write the game record (JSON lines) to this file.")] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Print every turn.")] = False,
     resume: Annotated[Path | None, typer.Option(
         "--resume", help="Continue the saved game in this record (its seats, seed and "
@@ -91,7 +90,7 @@ def replay(
         "--at", help="Stop before turn N (1 is the first turn).", min=1)] = None,
     export_position: Annotated[Path | None, typer.Option(
         "--export-position", help="Write the position (JSON) before turn --at, or the final "
-                                  "one, to this file.", dir_okay=False)] = None,
+                                  "one, to this file.")] = None,
     rules_data: RulesData = None,
 ) -> None:
     """Re-play a record, check it, and print its score table (or export a position)."""
@@ -127,8 +126,7 @@ def new_position(
         "--public", help="Leave out the hidden card order (a position as players see it).")
     ] = False,
     output: Annotated[Path | None, typer.Option(
-        "--output", "-o", help="Write to this file instead of standard output.",
-        dir_okay=False)] = None,
+        "--output", "-o", help="Write to this file instead of standard output.")] = None,
     rules_data: RulesData = None,
 ) -> None:
     """Write the position (JSON) of a fresh setup."""

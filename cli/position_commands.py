@@ -65,8 +65,7 @@ def apply(
     file: PositionFile,
     turn: Annotated[str, typer.Argument(help="A whole turn in the notation, e.g. 'r4: +R@pick'.")],
     output: Annotated[Path | None, typer.Option(
-        "--output", "-o", help="Write the new position here instead of standard output.",
-        dir_okay=False)] = None,
+        "--output", "-o", help="Write the new position here instead of standard output.")] = None,
     rules_data: RulesData = None,
 ) -> None:
     """Play one whole turn on a position and write the resulting position."""

@@ -24,6 +24,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from valdora_ai.atomic import write_text_atomic
 from valdora_ai.cli.common import RulesData, console, err_console, user_errors
 from valdora_ai.tournament import Progress as RunProgress
 from valdora_ai.tournament import Report, TournamentSpec, load_report
@@ -54,8 +55,7 @@ def tournament(
     seed: Annotated[int, typer.Option("--seed", help="Seed of the block setups.")] = 1,
     db: Annotated[Path | None, typer.Option(
         "--db", help="Results database (SQLite); default: tournament-<id>.sqlite here, "
-                     "named after the tournament so the same command resumes.",
-        dir_okay=False)] = None,
+                     "named after the tournament so the same command resumes.")] = None,
     jobs: Annotated[int, typer.Option(
         "--jobs", "-j", help="Parallel games (joblib; -1: all cores or cluster workers).")
     ] = -1,
@@ -72,17 +72,13 @@ def tournament(
         "--sprt", help="ELO0,ELO1: with two entrants, stop when a sequential probability "
                        "ratio test on block results decides.")] = None,
     plot: Annotated[Path | None, typer.Option(
-        "--plot", help="Write a PNG of win shares and ratings (needs matplotlib).",
-        dir_okay=False)] = None,
+        "--plot", help="Write a PNG of win shares and ratings (needs matplotlib).")] = None,
     records: Annotated[Path | None, typer.Option(
-        "--records", help="Save every game played as a record in this directory.",
-        file_okay=False)] = None,
+        "--records", help="Save every game played as a record in this directory.")] = None,
     json_file: Annotated[Path | None, typer.Option(
-        "--json", help="Export the report as JSON to this file (- for standard output).",
-        dir_okay=False)] = None,
+        "--json", help="Export the report as JSON to this file (- for standard output).")] = None,
     csv_file: Annotated[Path | None, typer.Option(
-        "--csv", help="Export the standings as CSV to this file (- for standard output).",
-        dir_okay=False)] = None,
+        "--csv", help="Export the standings as CSV to this file (- for standard output).")] = None,
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="No progress display and no tables (exports still written).")
     ] = False,
@@ -113,15 +109,13 @@ def tournament(
 
 @tournament_app.command("report")
 def report_command(
-    db: Annotated[Path, typer.Option("--db", help="A tournament database.", dir_okay=False)],
+    db: Annotated[Path, typer.Option("--db", help="A tournament database.")],
     plot: Annotated[Path | None, typer.Option(
-        "--plot", help="Write a PNG of win shares and ratings.", dir_okay=False)] = None,
+        "--plot", help="Write a PNG of win shares and ratings.")] = None,
     json_file: Annotated[Path | None, typer.Option(
-        "--json", help="Export the report as JSON to this file (- for standard output).",
-        dir_okay=False)] = None,
+        "--json", help="Export the report as JSON to this file (- for standard output).")] = None,
     csv_file: Annotated[Path | None, typer.Option(
-        "--csv", help="Export the standings as CSV to this file (- for standard output).",
-        dir_okay=False)] = None,
+        "--csv", help="Export the standings as CSV to this file (- for standard output).")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No tables.")] = False,
 ) -> None:
     """Re-print a tournament's report from its database, without playing."""
@@ -151,7 +145,7 @@ def _write(path: Path, text: str) -> None:
     if path == Path("-"):
         typer.echo(text, nl=False)
     else:
-        path.write_text(text, encoding="utf-8")
+        write_text_atomic(path, text)
 
 
 class _Display:

@@ -1,10 +1,14 @@
-"""Shared test setup: the ``engine`` fixture and the VALDORA_REQUIRE_COMPILED guard."""
+"""Shared test setup: the ``engine`` and ``disk`` fixtures and the VALDORA_REQUIRE_COMPILED
+guard."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from disk_helpers import Disk, mount_tmpfs, unmount
 
 from valdora_ai import backend
 
@@ -45,3 +49,20 @@ def engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> s
     else:
         monkeypatch.setenv(backend.PURE_ENV, "1")
     return name
+
+
+@pytest.fixture(params=["tmpfs", "injected"])
+def disk(request: pytest.FixtureRequest, tmp_path: Path,
+         monkeypatch: pytest.MonkeyPatch) -> Iterator[Disk]:
+    """A directory whose disk a test can fill: a real 64 KiB tmpfs (skipped where this
+    process may not mount one), and ENOSPC injected into os.fsync and SQLite's writes."""
+    path = tmp_path / "disk"
+    path.mkdir()
+    mounted = request.param == "tmpfs"
+    if mounted and not mount_tmpfs(path):
+        pytest.skip("mounting a tmpfs is not permitted here")
+    try:
+        yield Disk(path, mounted, monkeypatch)
+    finally:
+        if mounted:
+            unmount(path)

@@ -200,7 +200,7 @@ def test_save_writes_the_game_so_far(tmp_path: Path) -> None:
         f"saved 0 turns to {target} (the steps of this unfinished turn are not in it)")
     assert replay(target).plays == []
     [error] = view.of("error")
-    assert error[1].startswith(f"{tmp_path}/no/such/dir.jsonl: cannot save (")
+    assert error[1].startswith(f"{tmp_path}/no/such/dir.jsonl: cannot write (")
 
 
 def test_an_unfinished_record_replays_but_cannot_claim_a_result(tmp_path: Path) -> None:

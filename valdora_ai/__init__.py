@@ -59,6 +59,7 @@ _EXPORTS = {
     "IllegalMoveError": "valdora_ai.errors",
     "NotationError": "valdora_ai.errors",
     "SpecError": "valdora_ai.errors",
+    "WriteError": "valdora_ai.errors",
 }
 
 __all__ = ["__version__", *_EXPORTS]

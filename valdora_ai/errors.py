@@ -40,3 +40,8 @@ class NotationError(IllegalMoveError):
 
 class SpecError(ValdoraError):
     """An agent specification string is malformed or names unknown parameters."""
+
+
+class WriteError(ValdoraError):
+    """A file could not be written (full disk, no permission, a directory in the way);
+    the file that was there, if any, is unchanged."""

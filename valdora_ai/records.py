@@ -50,7 +50,8 @@ class RecordHeader:
 
 
 class RecordWriter:
-    """Writes a record line by line, flushing each, so a crash loses at most one turn."""
+    """Writes a record line by line to a stream, flushing each, so that a record sent to
+    a pipe follows the game (files are written through :mod:`valdora_ai.atomic`)."""
 
     def __init__(self, stream: IO[str], header: RecordHeader) -> None:
         self.stream = stream

@@ -7,10 +7,12 @@ turn is then written in the notation, to the record and to the `on_turn` callbac
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
 from valdora_ai.agents import Agent, make_agent
+from valdora_ai.atomic import atomic_write
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games.valdora.game import ValdoraGame
 from valdora_ai.games.valdora.rules import ScoreLine, ValdoraState
@@ -42,6 +44,8 @@ def play_game(game: ValdoraGame, seats: Sequence[str | Agent], seed: int, *,
     """Play one game from `seed`; seat i is played by `seats[i]` (an agent or a spec).
 
     Agents built from specs get the seed `seed + seat` unless their spec sets one.
+    The record is written atomically: it appears, complete, when the game ends; if the
+    game stops early (an error, Ctrl-C) a file already at `record` is left as it was.
     """
     if len(seats) != game.num_players:
         raise ValdoraError(f"{game.num_players} players need {game.num_players} seats, "
@@ -50,8 +54,7 @@ def play_game(game: ValdoraGame, seats: Sequence[str | Agent], seed: int, *,
               for i, s in enumerate(seats)]
     specs = tuple(a.spec for a in agents)
     state = game.new_state(seed)
-    stream = open(record, "w", encoding="utf-8") if record is not None else None  # noqa: SIM115
-    try:
+    with atomic_write(record) if record is not None else nullcontext() as stream:
         writer = (RecordWriter(stream, RecordHeader(game.name, seed, game.num_players, specs,
                                                     game.data.sha256))
                   if stream else None)
@@ -68,9 +71,6 @@ def play_game(game: ValdoraGame, seats: Sequence[str | Agent], seed: int, *,
                 on_turn(state.turns, seat, play, state)
         if writer:
             writer.result(state)
-    finally:
-        if stream:
-            stream.close()
     return GameResult(seed=seed, seats=specs, lines=tuple(state.score_lines()),
                       winners=tuple(state.winners()), rounds=state.rounds, turns=state.turns,
                       capped=state.capped)

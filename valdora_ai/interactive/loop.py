@@ -180,10 +180,7 @@ class _HumanTurn:
         return _Next.AGAIN
 
     def _save(self, path: Path) -> None:
-        try:
-            self.session.write_record(path)
-        except OSError as exc:
-            raise ValdoraError(f"cannot save ({exc.strerror})", where=str(path)) from None
+        self.session.write_record(path)
         unsaved = " (the steps of this unfinished turn are not in it)" if self.steps else ""
         self.view.message(f"saved {len(self.session.turns)} turns to {path}{unsaved}; "
                           f"continue with: valdora play --resume {path}")

@@ -8,12 +8,12 @@ all go through the same checked path: the turn notation.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from valdora_ai.agents.analysis import Analysis
+from valdora_ai.atomic import atomic_write
 from valdora_ai.errors import RecordError, ValdoraError
 from valdora_ai.games.valdora.game import ValdoraGame
 from valdora_ai.interactive.seats import HUMAN, agent_for_turn, seat_specs
@@ -176,10 +176,9 @@ class GameSession:
 
     # ----------------------------------------------------------------- the record
     def write_record(self, path: str | Path) -> None:
-        """Write the record so far (with its result once the game is over), atomically."""
-        path = Path(path)
-        temporary = path.with_name(path.name + ".tmp")
-        with open(temporary, "w", encoding="utf-8") as stream:
+        """Write the record so far (with its result once the game is over), atomically:
+        a failure (WriteError) leaves the previous record as it was."""
+        with atomic_write(path) as stream:
             writer = RecordWriter(stream, RecordHeader(
                 self.game.name, self.seed, self.game.num_players, self.seats,
                 self.game.data.sha256))
@@ -187,4 +186,3 @@ class GameSession:
                 writer.turn(number, turn.round, turn.seat, turn.play)
             if self.state.is_terminal():
                 writer.result(self.state)
-        os.replace(temporary, path)

@@ -51,7 +51,7 @@ def run_tournament(entrants: Sequence[str], *, players: int = 3, games: int = 60
 def load_report(db: str | Path) -> Report:
     """The report of a stored tournament, without playing."""
     with ResultsDB.open(db) as results:
-        stored = results.meta("sprt")
+        stored = results.sprt()
         return build_report(results.identity(), results.rows(),
                             None if stored is None else SPRT(*stored))
 

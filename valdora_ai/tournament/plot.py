@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from valdora_ai.atomic import atomic_write
 from valdora_ai.tournament.config import TournamentError
 from valdora_ai.tournament.report import Report
 
 
 def write_plot(report: Report, path: str | Path) -> None:
-    """Write the two panels to `path` (PNG)."""
+    """Write the two panels to `path` (PNG), atomically."""
     try:
         import matplotlib
 
@@ -51,8 +52,7 @@ def write_plot(report: Report, path: str | Path) -> None:
                     f"{report.games} games")
     figure.tight_layout()
     try:
-        figure.savefig(path, format="png", dpi=100)
-    except OSError as exc:
-        raise TournamentError(f"{path}: {exc.strerror}") from None
+        with atomic_write(path, "wb") as stream:
+            figure.savefig(stream, format="png", dpi=100)
     finally:
         plt.close(figure)

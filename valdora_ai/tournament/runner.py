@@ -10,13 +10,13 @@ the number of jobs.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from joblib import Parallel, delayed
 
+from valdora_ai.atomic import write_text_atomic
 from valdora_ai.tournament.cluster import CONNECT_TIMEOUT, parallel_backend
 from valdora_ai.tournament.config import TournamentError, TournamentSpec
 from valdora_ai.tournament.games import GameTask, Played, play_task
@@ -97,8 +97,6 @@ def _store(db: ResultsDB, played: Played, record_dir: Path | None) -> None:
     """Write the record first (atomically), then the row: a stored game has its record."""
     if record_dir is not None and played.record is not None:
         row = played.row
-        target = record_dir / f"game-b{row.block:04d}-s{row.slot:03d}.jsonl"
-        partial = target.with_suffix(".part")
-        partial.write_text(played.record, encoding="utf-8")
-        os.replace(partial, target)
+        write_text_atomic(record_dir / f"game-b{row.block:04d}-s{row.slot:03d}.jsonl",
+                          played.record)
     db.add(played.row)
