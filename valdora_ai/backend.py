@@ -15,6 +15,7 @@ emitted and the pure engine is used.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import warnings
@@ -68,11 +69,29 @@ def _env_flag(name: str) -> bool:
 
 
 def _import_compiled() -> tuple[ModuleType | None, str | None]:
-    """Import the extension; return ``(module, None)`` or ``(None, reason)``."""
+    """Import the extension; return ``(module, None)`` or ``(None, reason)``.
+
+    An extension compiled from other shared constants than the installed Python sources
+    (edited, not rebuilt) counts as not importable: it would disagree with the reference.
+    """
     try:
-        return importlib.import_module(COMPILED_MODULE), None
+        module = importlib.import_module(COMPILED_MODULE)
     except ImportError as exc:
         return None, f"{type(exc).__name__}: {exc}"
+    stale = _constants_mismatch(getattr(module, "CONSTANTS_DIGEST", None))
+    return (None, stale) if stale else (module, None)
+
+
+@functools.cache
+def _constants_mismatch(built: str | None) -> str | None:
+    """Why an extension with this constants digest is stale, or None when it is not."""
+    from valdora_ai.games.valdora.compiled_constants import digest
+
+    expected = digest()
+    if built == expected:
+        return None
+    return (f"it was compiled from other shared constants ({built}) than the installed "
+            f"sources ({expected}); rebuild it")
 
 
 def compiled_available() -> bool:
