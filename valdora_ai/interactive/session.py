@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from valdora_ai.agents.analysis import Analysis
+from valdora_ai.analysis import Analysis
 from valdora_ai.errors import RecordError, ValdoraError
 from valdora_ai.games.valdora.game import ValdoraGame
 from valdora_ai.interactive.seats import HUMAN, agent_for_turn, seat_specs
