@@ -29,6 +29,7 @@ __all__ = [
     "EngineStatus",
     "RngLike",
     "compiled_available",
+    "compiled_state",
     "engine_status",
     "make_rng",
     "require_compiled",
@@ -129,6 +130,26 @@ def _select_compiled(stacklevel: int) -> bool:
         _warned = True
         warnings.warn(FALLBACK_WARNING, RuntimeWarning, stacklevel=stacklevel)
     return False
+
+
+@functools.cache
+def _compiled_state_type() -> type | None:
+    try:
+        return importlib.import_module(COMPILED_MODULE).CompiledState  # type: ignore[no-any-return]
+    except ImportError:
+        return None
+
+
+def compiled_state(state: object) -> Any | None:
+    """`state` itself when the compiled core made it, else None.
+
+    The one place that tells the engines' states apart. A compiled state does the hot
+    work itself, in C (play-outs, roll-outs, the greedy policy, the score estimate,
+    belief and determinization), through methods the reference state does not have;
+    callers hand it that work and run the Python reference code for any other state.
+    """
+    kind = _compiled_state_type()
+    return state if kind is not None and isinstance(state, kind) else None
 
 
 def make_rng(seed: int) -> RngLike:
