@@ -9,6 +9,9 @@ Metadata lives in pyproject.toml; this file only adds what pyproject cannot expr
   PEP 660 editable wheels (setuptools >= 64) set ``build_ext.editable_mode``, which
   implies ``--inplace``; the editable finder then maps ``valdora_ai`` to
   ``./valdora_ai`` and ``valdora_ai.cli`` to ``./cli``.
+* the constants both engines share are written from their Python definitions into
+  ``build/generated/valdora_constants.pxd`` first
+  (``valdora_ai/games/valdora/compiled_constants.py``), for Cython to cimport.
 
 Environment:
     VALDORA_DEBUG_BUILD=1  bounds/wraparound/initialized checks on, ``-O0 -g`` instead of
@@ -19,6 +22,7 @@ Environment:
 from __future__ import annotations
 
 import os
+import runpy
 import sys
 from pathlib import Path
 
@@ -57,6 +61,12 @@ def _extensions() -> list[Extension]:
     ]
 
 
+# The C side of the shared constants, generated from the Python modules (run by path:
+# the build does not import the package).
+GENERATED_DIR = HERE / "build" / "generated"
+_constants = runpy.run_path(str(HERE / "valdora_ai/games/valdora/compiled_constants.py"))
+_constants["write"](GENERATED_DIR)
+
 cli_packages = ["valdora_ai.cli"] + [
     f"valdora_ai.cli.{name}" for name in find_packages(where="cli")
 ]
@@ -67,7 +77,7 @@ setup(
     ext_modules=cythonize(
         _extensions(),
         compiler_directives=COMPILER_DIRECTIVES,
-        include_path=["cext"],
+        include_path=["cext", GENERATED_DIR.relative_to(HERE).as_posix()],
         build_dir=os.path.join("build", "cython-debug" if DEBUG_BUILD else "cython"),
         quiet=True,
     ),

@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 
 from valdora_ai.agents import make_agent
-from valdora_ai.agents.analysis import Budget
+from valdora_ai.analysis import Budget
 from valdora_ai.backend import engine_status
 from valdora_ai.games import make_game
 

@@ -19,35 +19,10 @@
 
 from libc.stdint cimport int8_t, uint8_t
 
-# ---------------------------------------------------------------- tuning constants
-# The values of heuristics.py (same names, G_ prefix: BUY_BASE etc. are step codes here).
-cdef double G_LOOKAHEAD = 0.5
-cdef double G_DELIVER_BASE = 10.0
-cdef double G_NEED_LOAD_BASE = 4.0
-cdef double G_NEED_LOAD_SHARE = 0.6
-cdef double G_SPARE_LOAD = 1.0
-cdef double G_SPARE_GOLD = 2.0
-cdef double G_BUY_BASE = 2.0
-cdef double G_BUY_SHARE = 0.5
-cdef double G_BUY_MIN = 2.5
-cdef double G_TURN_MIN = 0.5
-cdef int G_MAX_PAGES = 3
-cdef double G_RETURN_MARGIN = 4.0
-cdef double G_WORKSHOP_OPTION = 6.0
-cdef double G_WORKSHOP_PROGRESS = 2.0
-cdef double G_EQUIP_BASE = 2.0
-cdef double G_ANIMAL_BASE = 3.0
-cdef double G_EQUIP_NEED = 4.0
-cdef double G_PROVISIONS_VALUE = 1.0
-cdef double G_FUTURE_PER_DELIVERY = 7.5
-cdef double G_FUTURE_PER_COLOUR = 8.0
-cdef double G_NO_GEM_FACTOR = 0.3
-cdef double G_R_SLOT = 0.6
-cdef double G_R_NO_SLOT = 0.25
-
+# The tuning weights are heuristics' own (valdora_ai/games/valdora/weights.py), generated
+# into valdora_constants.pxd with a G_ prefix (BUY_BASE etc. are step codes here).
 cdef enum:
-    G_LOOKAHEAD_PLANS = 4                 # LOOKAHEAD_PLANS
-    G_MAX_MISSING = MAX_HELD * MAX_GEMS   # (held index, gem) pairs still to load
+    G_MAX_MISSING = MAX_HELD_COMMISSIONS * MAX_GEMS  # (held index, gem) pairs still to load
 
 
 cdef struct GCtx:
@@ -56,7 +31,7 @@ cdef struct GCtx:
     const CoreState* s
     const CoreData* d
     int gem_supply[MAX_GEMS]        # gems on roads and in the discard, per gem
-    int8_t hire[MAX_COLOURS]        # _hire_colour(supply, patron), per patron colour
+    int8_t hire[MAX_COLOURS]        # ValdoraState.hire_colour, per patron colour
 
 
 cdef struct GModel:
@@ -66,7 +41,7 @@ cdef struct GModel:
     int provisions
     int space
     int n_held
-    int8_t held[MAX_HELD]
+    int8_t held[MAX_HELD_COMMISSIONS]
     int8_t load[MAX_ITEMS]
     int craftsmen[MAX_COLOURS]
 
@@ -74,8 +49,8 @@ cdef struct GModel:
 cdef struct GNeeds:
     # heuristics._Needs
     int spare[MAX_GEMS]
-    int ready[MAX_HELD]
-    int missing_count[MAX_HELD]
+    int ready[MAX_HELD_COMMISSIONS]
+    int missing_count[MAX_HELD_COMMISSIONS]
     int n_missing
     int8_t miss_index[G_MAX_MISSING]
     int8_t miss_gem[G_MAX_MISSING]
@@ -196,7 +171,7 @@ cdef double _g_delivery_worth(const GCtx* c, const GModel* m, int face) noexcept
 cdef void _g_needs(const GCtx* c, const GModel* m, GNeeds* nd) noexcept nogil:
     """_Needs: single-gem commissions served first, then the rest in held order."""
     cdef const CoreData* d = c.d
-    cdef int order[MAX_HELD]
+    cdef int order[MAX_HELD_COMMISSIONS]
     cdef int i, j, k, x, face, gem, short, coins = m.coins
     for i in range(MAX_GEMS):
         nd.spare[i] = 0
@@ -285,7 +260,7 @@ cdef double _g_readiness(const GCtx* c, const GModel* m, const GNeeds* nd,
     cdef double ready = 1.0
     cdef double factor
     if d.face_n_gems[face] == 0:
-        return 0.9 if m.coins - 1 >= d.face_coins[face] else 0.5
+        return G_READY_CHANCE if m.coins - 1 >= d.face_coins[face] else G_COIN_SHORT_CHANCE
     for i in range(MAX_GEMS):
         spare[i] = nd.spare[i]
     for i in range(MAX_ITEMS):
@@ -385,7 +360,7 @@ cdef void _g_plan_delivery(const GCtx* c, const GModel* m, int patron,
             out.has_after = 1
         out.value += G_DELIVER_BASE + worth
         if out.n_steps == 0:
-            out.first = COMPLETE_BASE + i * 128 + mask
+            out.first = COMPLETE_BASE + i * COMPLETE_STRIDE + mask
         out.n_steps += 1
         out.after.coins -= d.face_coins[face]
         for item in range(MAX_ITEMS):
@@ -404,7 +379,7 @@ cdef void _g_plan_delivery(const GCtx* c, const GModel* m, int patron,
 cdef void _g_wanted(const GCtx* c, const GModel* m, GCache* cache,
                     const GNeeds* nd) noexcept nogil:
     """_plan_loads' `wanted`: each missing gem with its share of its commission's worth
-    (x1.5 when it is the last one missing), sorted as Python's sort(reverse=True)."""
+    (x G_LAST_GEM_FACTOR when it is the last one missing), sorted as Python's sort(reverse=True)."""
     cdef const CoreData* d = c.d
     cdef int i, j, k, face, gem, n = 0
     cdef double share
@@ -414,7 +389,7 @@ cdef void _g_wanted(const GCtx* c, const GModel* m, GCache* cache,
         face = m.held[i]
         share = _g_worth_of(c, m, cache, face) / d.face_n_gems[face]
         if nd.missing_count[i] == 1:
-            share *= 1.5  # this gem completes the commission
+            share *= G_LAST_GEM_FACTOR
         j = n  # insertion, descending by (share, gem)
         while j > 0 and (cache.w_share[j - 1] < share
                          or (cache.w_share[j - 1] == share and cache.w_gem[j - 1] < gem)):
@@ -470,7 +445,7 @@ cdef void _g_plan_loads(const GCtx* c, const GModel* m, GCache* cache, const uin
             avail[gem] -= 1
             load[item] = gem
             if n_steps == 0:
-                first = LOAD_BASE + gem * 8 + item
+                first = LOAD_BASE + gem * LOAD_STRIDE + item
             n_steps += 1
     for k in range(c.d.n_dedicated):
         if n_steps >= max_loads:
@@ -482,7 +457,7 @@ cdef void _g_plan_loads(const GCtx* c, const GModel* m, GCache* cache, const uin
             load[item] = gem
             value += G_SPARE_GOLD if gem == d.equipment_gem else G_SPARE_LOAD
             if n_steps == 0:
-                first = LOAD_BASE + gem * 8 + item
+                first = LOAD_BASE + gem * LOAD_STRIDE + item
             n_steps += 1
     if n_steps == 0:
         _g_nothing(out)
@@ -576,7 +551,7 @@ cdef void _g_turn_plan(const GCtx* c, const GModel* m, int b, int pages_turned,
     if pages_turned >= G_MAX_PAGES:
         return
     cost = 1 if pages_turned else 0
-    if cost and m.coins < 2 + cost:  # a paid page keeps coins for buying and moving
+    if cost and m.coins < G_PAGE_RESERVE + cost:
         return
     for side in range(2):
         if _visible(c.s, b, side) == NO_FACE:
@@ -588,7 +563,7 @@ cdef void _g_turn_plan(const GCtx* c, const GModel* m, int b, int pages_turned,
     gain = best_gain - _g_coin_loss(c, m.coins, cost)
     if best_side < 0 or gain <= G_TURN_MIN:
         return
-    out.value = G_BUY_MIN * 0.5 + gain
+    out.value = G_BUY_MIN * G_TURN_SHARE + gain
     out.first = TURN_BASE + best_side
     out.n_steps = 1
 
@@ -633,17 +608,17 @@ cdef void _g_plan_commissions(const GCtx* c, const GModel* m, GCache* cache, int
     if n_vis and v_value[0] > G_BUY_MIN:
         best_value = v_value[0]
         side = v_side[0]
-        if m.n_held < MAX_HELD:
+        if m.n_held < MAX_HELD_COMMISSIONS:
             out.has_after = 1
             out.after = m[0]
             out.after.held[out.after.n_held] = _visible(c.s, b, side)
             out.after.n_held += 1
             out.after.coins -= 1
-            out.first = BUY_BASE + side * 8 + NO_SOURCE
+            out.first = BUY_BASE + side * BUY_STRIDE + NO_SOURCE
             out.n_steps = 1
             out.value = best_value
             if (n_vis > 1 and v_value[1] > G_BUY_MIN and out.after.coins >= 1
-                    and out.after.n_held < MAX_HELD):
+                    and out.after.n_held < MAX_HELD_COMMISSIONS):
                 out.after.held[out.after.n_held] = _visible(c.s, b, v_side[1])
                 out.after.n_held += 1
                 out.after.coins -= 1
@@ -665,10 +640,10 @@ cdef void _g_plan_commissions(const GCtx* c, const GModel* m, GCache* cache, int
             out.after.held[out.after.n_held - 1] = _visible(c.s, b, side)
             out.after.coins -= 1
             out.value = best_value - worst_value
-            out.first = RETURN_BASE + worst * 2 + (1 - side)
+            out.first = RETURN_BASE + worst * RETURN_STRIDE + (1 - side)
             out.n_steps = 2
         return
-    if m.n_held >= MAX_HELD:
+    if m.n_held >= MAX_HELD_COMMISSIONS:
         return
     if not cache.any_excess:
         return
@@ -705,12 +680,12 @@ cdef void _g_equipment_values(const GCtx* c, const GModel* m, GCache* cache, con
             continue
         loads = d.item_loads[item]
         if loads == ANY_GEM:
-            value = G_ANIMAL_BASE - d.item_cost[item] / 3.0
+            value = G_ANIMAL_BASE - d.item_cost[item] / G_ANIMAL_COST_DIVISOR
         else:
             value = G_EQUIP_BASE if c.gem_supply[loads] else G_EQUIP_BASE * G_NO_GEM_FACTOR
         for k in range(n_u):
             if loads == u_gem[k] or loads == ANY_GEM:
-                value += G_EQUIP_NEED + 0.5 * u_share[k]
+                value += G_EQUIP_NEED + G_EQUIP_NEED_SHARE * u_share[k]
                 break
         values[item] = value
         wanted[item] = 1
@@ -773,7 +748,7 @@ cdef void _g_plan_equipment(const GCtx* c, const GModel* m, GCache* cache, int b
         c_side[0] = 1
         c_side[1] = 0
     for k in range(n_cand):
-        cost = d.vp_per_gem + (4.0 if n_src <= promised else 0.0)
+        cost = d.vp_per_gem + (G_PROMISED_GOLD if n_src <= promised else 0.0)
         if c_value[k] - cost <= G_BUY_MIN:
             continue
         out.has_after = 1
@@ -781,7 +756,7 @@ cdef void _g_plan_equipment(const GCtx* c, const GModel* m, GCache* cache, int b
         out.after.load[sources[0]] = EMPTY
         out.after.load[c_face[k]] = EMPTY
         out.value = 0.0 + (c_value[k] - cost)
-        out.first = BUY_BASE + c_side[k] * 8 + sources[0]
+        out.first = BUY_BASE + c_side[k] * BUY_STRIDE + sources[0]
         out.n_steps = 1
         return  # the other side changes after a purchase: re-plan then
     if not cache.eq_any_excess:
@@ -818,7 +793,7 @@ cdef GPlan* _g_plan_in(const GCtx* c, const GModel* m, GCache* cache, int space,
         _g_keep(&best, &cand)
     if action == NO_ACTION or action == LOADING:
         if kind == K_ROAD:
-            _g_plan_loads(c, m, cache, s.road[d.road_at[space]], 99, cand)
+            _g_plan_loads(c, m, cache, s.road[d.road_at[space]], G_ROAD_MAX_LOADS, cand)
             _g_keep(&best, &cand)
         elif d.ships[space] and d.ships[space] > loads_done:
             _g_plan_loads(c, m, cache, s.discard, d.ships[space] - loads_done, cand)
@@ -834,7 +809,7 @@ cdef GPlan* _g_plan_in(const GCtx* c, const GModel* m, GCache* cache, int space,
         if kind == K_CITY and not m.provisions:
             if G_PROVISIONS_VALUE > best.value:
                 best.value = G_PROVISIONS_VALUE
-                best.first = STEP_PROVISIONS
+                best.first = PROVISIONS
                 best.n_steps = 1
                 best.has_after = 1
                 best.after = m[0]
@@ -846,7 +821,7 @@ cdef GPlan* _g_plan_in(const GCtx* c, const GModel* m, GCache* cache, int space,
             value = c.d.coin_worth[m.coins + gained] - c.d.coin_worth[m.coins]
             if value > best.value:
                 best.value = value
-                best.first = STEP_SILVER
+                best.first = SILVER
                 best.n_steps = 1
                 best.has_after = 1
                 best.after = m[0]
@@ -957,7 +932,7 @@ cdef bint _g_same_model(const GModel* a, const GModel* b) noexcept nogil:
 cdef int _g_choose_move(const GCtx* c, const GModel* m, const int32_t* legal, int n_legal,
                         RngState* rng) noexcept nogil:
     """_choose_move: each destination's plan, minus encounter coins, plus a look-ahead;
-    ties (within 1e-9, in sorted order) broken by one rng_below draw. Identical models
+    ties (within G_TIE_TOLERANCE, in sorted order) broken by one rng_below draw. Identical models
     after different plans share one GCache (same plans, same values)."""
     cdef const CoreData* d = c.d
     cdef const CoreState* s = c.s
@@ -987,7 +962,8 @@ cdef int _g_choose_move(const GCtx* c, const GModel* m, const int32_t* legal, in
         cache.has_plan[dest] = 1
         value[k] = plans[k].value
         if d.kind[dest] != K_MINE and others[dest]:
-            value[k] -= _g_coin_loss(c, m.coins, others[dest]) + 0.5 * others[dest]
+            value[k] -= (_g_coin_loss(c, m.coins, others[dest])
+                         + G_ENCOUNTER_PENALTY * others[dest])
     _g_best_next_all(c, m, &cache, legal, n_legal, next_now)
     for k in range(n_legal):
         value[k] += G_LOOKAHEAD * next_now[k]
@@ -1018,7 +994,7 @@ cdef int _g_choose_move(const GCtx* c, const GModel* m, const int32_t* legal, in
         if value[order[j]] > top:
             top = value[order[j]]
     for j in range(n_legal):
-        if value[order[j]] >= top - 1e-9:
+        if value[order[j]] >= top - G_TIE_TOLERANCE:
             ties[n_ties] = legal[order[j]]
             n_ties += 1
     if n_ties == 1:
@@ -1041,7 +1017,7 @@ cdef int core_greedy_step(const CoreState* s, RngState* rng) noexcept nogil:
     cdef int n, k
     _g_ctx(&c, s)
     _g_model(&c, s.current, &m)
-    if s.phase == PHASE_ACTION:
+    if s.phase == ACTION:
         cache.flags = 0
         _g_plan(&c, &m, &cache, m.space, s.action, s.pages_turned, s.loads_done, &plan)
         if plan.n_steps:
@@ -1049,10 +1025,10 @@ cdef int core_greedy_step(const CoreState* s, RngState* rng) noexcept nogil:
             for k in range(n):
                 if legal[k] == plan.first:
                     return plan.first
-        return STEP_END
+        return END
     n = core_legal_steps(s, legal)
-    if n == 1 and legal[0] == STEP_END:
-        return STEP_END
+    if n == 1 and legal[0] == END:
+        return END
     return _g_choose_move(&c, &m, legal, n, rng)
 
 
@@ -1099,7 +1075,7 @@ cdef void core_estimate_scores(const CoreState* s, double* out) noexcept nogil:
             for i in range(m.n_held):
                 face = m.held[i]
                 if nd.ready[i]:
-                    chance = 0.9
+                    chance = G_READY_CHANCE
                 else:
                     chance = 1.0
                     for k in range(nd.n_missing):
@@ -1117,7 +1093,7 @@ cdef void core_estimate_scores(const CoreState* s, double* out) noexcept nogil:
             for i in range(d.n_colours):
                 if (s.workshop_owner[i] < 0 and s.supply[i]
                         and p.craftsmen[i] == d.workshop_needs[i] - 1):
-                    points += 0.3 * d.workshop_vp[i]
+                    points += G_NEAR_WORKSHOP_SHARE * d.workshop_vp[i]
             future = share - expected
             if future > 0:
                 points += (G_FUTURE_PER_DELIVERY * future

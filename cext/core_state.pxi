@@ -293,7 +293,7 @@ cdef class CompiledState:
         return list(self.to_reference().visible_books())
 
     def __repr__(self):
-        who = {CHANCE_PLAYER: "chance", TERMINAL_PLAYER: "over"}.get(
+        who = {CHANCE: "chance", TERMINAL: "over"}.get(
             self.current_player, f"seat {self.s.current}")
         return (f"<CompiledState {self.s.n} players, round {self.s.rounds + 1}, {who}>")
 
@@ -411,7 +411,7 @@ cdef class CompiledState:
             for k in range(MAX_ITEMS):
                 p.load[k] = pl.load[k] if k < len(pl.load) else NOT_OWNED
             p.n_equipment = _cards_in(p.equipment, pl.equipment, MAX_ITEMS, "equipment")
-            p.n_commissions = _cards_in(p.commissions, pl.commissions, MAX_HELD,
+            p.n_commissions = _cards_in(p.commissions, pl.commissions, MAX_HELD_COMMISSIONS,
                                         "commissions")
             p.n_completed = _cards_in(p.completed, pl.completed, MAX_COMPLETED, "completed")
             for k in range(MAX_COLOURS):

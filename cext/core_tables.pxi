@@ -5,9 +5,7 @@
 # of valdora_core.pxd, raising DataError naming the bound otherwise.
 
 from valdora_ai.errors import DataError
-
-_KINDS = ("city", "road", "harbour", "mine", "patron")
-_SET_KINDS = ("equipment", "commission")
+from valdora_ai.games.valdora.data import CARD_KIND_CODES, SPACE_KIND_CODES
 
 
 cdef class CoreTables:
@@ -52,7 +50,7 @@ cdef _fill(CoreData* d, data):
         d.reach_plain[s] = 0
         d.reach_prov[s] = 0
     for s, space in enumerate(spaces):
-        d.kind[s] = _KINDS.index(space.kind)
+        d.kind[s] = SPACE_KIND_CODES[space.kind]
         d.ships[s] = min(space.ships, 127)
         d.patron[s] = space.patron
         for a in data.reach_plain[s]:
@@ -87,14 +85,14 @@ cdef _fill(CoreData* d, data):
         for g, gem_index in enumerate(face.gems):
             d.face_gems[f][g] = gem_index
         d.face_vp[f] = face.vp
-    for k, kind in enumerate(_SET_KINDS):
+    for kind, k in CARD_KIND_CODES.items():
         _fill_set(&d.sets[k], data.card_set(kind), k)
     commission_cards = 0
     d.n_books = len(data.book_spaces)
     for b, s in enumerate(data.book_spaces):
         d.book_space[b] = s
         d.book_at[s] = b
-        d.book_set[b] = _SET_KINDS.index(data.card_sets[spaces[s].book].kind)
+        d.book_set[b] = CARD_KIND_CODES[data.card_sets[spaces[s].book].kind]
         if d.book_set[b] == SET_COMMISSION:
             commission_cards += d.sets[SET_COMMISSION].size
     _bound(commission_cards, MAX_COMPLETED, "commission cards")

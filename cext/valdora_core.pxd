@@ -30,11 +30,14 @@ from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint64_t
 
 from rng cimport RngState
 
+# Shared with the reference engine, defined once in valdora_ai/games/valdora/constants.py
+# (data bounds, space and card set kinds, rules codes, step codes) and weights.py (the
+# greedy weights, G_*): setup.py generates this .pxd from them (compiled_constants.py).
+from valdora_constants cimport *
+
 cdef enum:
+    # Capacities of the C structs (the bounds shared with data.py are in constants.py).
     MAX_PLAYERS = 5
-    MAX_SPACES = 64       # = data.MAX_SPACES: reach sets are 64-bit masks
-    MAX_GEMS = 8          # = data.MAX_GEMS
-    MAX_ITEMS = 7         # = data.MAX_ITEMS (a completion encodes a 7-bit item mask)
     MAX_COLOURS = 8
     MAX_FACES = 32        # commission faces, and items (equipment faces)
     MAX_TYPES = 32        # distinct (front, back) card types per card set
@@ -42,50 +45,8 @@ cdef enum:
     MAX_BOOKS = 6
     MAX_ROADS = 16
     MAX_COMPLETED = 64    # completed commissions of one player
-    MAX_HELD = 3          # incomplete commissions held (rules.MAX_HELD_COMMISSIONS)
     MAX_STEPS = 512       # capacity of a legal-step buffer (bound shown in the .pyx)
     MAX_COIN_CAP = 126    # coins one player may hold (data.coin_cap)
-
-    # space kinds (data.SPACE_KINDS order)
-    K_CITY = 0
-    K_ROAD = 1
-    K_HARBOUR = 2
-    K_MINE = 3
-    K_PATRON = 4
-
-    # card set kinds
-    SET_EQUIPMENT = 0
-    SET_COMMISSION = 1
-
-    # rules.py constants
-    NOT_OWNED = -2
-    EMPTY = -1
-    UNSEEN = -1
-    ANY_GEM = -1
-    PHASE_MOVE = 0
-    PHASE_ACTION = 1
-    NO_ACTION = 0
-    PURCHASE = 1
-    LOADING = 2
-    DELIVERY = 3
-    NO_REVEAL = 0
-    REVEAL_BACK = 1
-    REVEAL_FRONT = 2
-    CHANCE_PLAYER = -1
-    TERMINAL_PLAYER = -2
-
-    # steps.py codes
-    STEP_END = 0
-    STEP_PROVISIONS = 1
-    STEP_SILVER = 2
-    TURN_BASE = 3
-    BUY_BASE = 5
-    NO_SOURCE = 7
-    RETURN_BASE = 21
-    MOVE_BASE = 32
-    LOAD_BASE = 96
-    COMPLETE_BASE = 160
-    CHANCE_BASE = 600
 
     # playout policies
     POLICY_RANDOM = 0
@@ -180,14 +141,14 @@ cdef struct BookState:
 
 cdef struct PlayerState:
     # Invariants: load[start_item] != NOT_OWNED; each bought equipment card's face up
-    # face is an owned item; n_commissions <= MAX_HELD.
+    # face is an owned item; n_commissions <= MAX_HELD_COMMISSIONS.
     int8_t space
     int8_t coins                    # 0 .. coin_cap
     uint8_t provisions
     int8_t load[MAX_ITEMS]          # NOT_OWNED, EMPTY or the gem carried
     uint8_t equipment[MAX_ITEMS]    # bought equipment cards, in purchase order
     uint8_t n_equipment
-    uint8_t commissions[MAX_HELD]   # incomplete commission cards, in purchase order
+    uint8_t commissions[MAX_HELD_COMMISSIONS]   # incomplete commission cards, in purchase order
     uint8_t n_commissions
     uint8_t completed[MAX_COMPLETED]  # completed commission cards, in order
     uint8_t n_completed
@@ -204,7 +165,7 @@ cdef struct CoreState:
     const CoreData* data            # component tables; never NULL in a live state
     int8_t n                        # players
     int8_t current                  # seat to move
-    int8_t phase                    # PHASE_MOVE or PHASE_ACTION
+    int8_t phase                    # MOVE or ACTION
     int8_t action                   # NO_ACTION, PURCHASE, LOADING or DELIVERY
     int16_t pages_turned            # pages turned this turn
     int16_t loads_done              # loads this turn

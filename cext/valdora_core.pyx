@@ -94,7 +94,7 @@ cdef inline uint8_t* _load_source(CoreState* s) noexcept nogil:
 
 # ----------------------------------------------------------------- setup
 cdef void _start_turn(CoreState* s) noexcept nogil:
-    s.phase = PHASE_MOVE
+    s.phase = MOVE
     s.action = NO_ACTION
     s.pages_turned = 0
     s.loads_done = 0
@@ -175,9 +175,9 @@ cdef void core_new(CoreState* s, const CoreData* d, int n_players, RngState* rng
 # ----------------------------------------------------------------- queries
 cdef int core_current_player(const CoreState* s) noexcept nogil:
     if s.over:
-        return TERMINAL_PLAYER
+        return TERMINAL
     if s.reveal != NO_REVEAL:
-        return CHANCE_PLAYER
+        return CHANCE
     return s.current
 
 
@@ -230,7 +230,7 @@ cdef int _legal_moves(const CoreState* s, int32_t* out) noexcept nogil:
             out[n] = MOVE_BASE + dest
             n += 1
     if n == 0:
-        out[0] = STEP_END
+        out[0] = END
         n = 1
     return n
 
@@ -252,15 +252,15 @@ cdef int _legal_purchases(const CoreState* s, int32_t* out) noexcept nogil:
             if p.load[face] == NOT_OWNED:
                 for item in range(s.data.n_items):
                     if p.load[item] == s.data.equipment_gem:
-                        out[n] = BUY_BASE + side * 8 + item
+                        out[n] = BUY_BASE + side * BUY_STRIDE + item
                         n += 1
-        elif p.n_commissions < MAX_HELD and p.coins >= 1:
-            out[n] = BUY_BASE + side * 8 + NO_SOURCE
+        elif p.n_commissions < MAX_HELD_COMMISSIONS and p.coins >= 1:
+            out[n] = BUY_BASE + side * BUY_STRIDE + NO_SOURCE
             n += 1
-    if kind == SET_COMMISSION and p.n_commissions == MAX_HELD:
-        for i in range(MAX_HELD):
+    if kind == SET_COMMISSION and p.n_commissions == MAX_HELD_COMMISSIONS:
+        for i in range(MAX_HELD_COMMISSIONS):
             for side in range(2):
-                out[n] = RETURN_BASE + i * 2 + side
+                out[n] = RETURN_BASE + i * RETURN_STRIDE + side
                 n += 1
     return n
 
@@ -285,7 +285,7 @@ cdef int _legal_loads(const CoreState* s, int32_t* out) noexcept nogil:
                 continue
             reload = loads == ANY_GEM and carried != EMPTY and carried != gem
             if (carried == EMPTY or reload) and p.coins >= s.data.item_cost[item]:
-                out[n] = LOAD_BASE + gem * 8 + item
+                out[n] = LOAD_BASE + gem * LOAD_STRIDE + item
                 n += 1
     return n
 
@@ -304,7 +304,7 @@ cdef int _legal_deliveries(const CoreState* s, int32_t* out) noexcept nogil:
             continue
         if s.data.face_coins[face]:
             if p.coins >= s.data.face_coins[face]:
-                out[n] = COMPLETE_BASE + index * 128
+                out[n] = COMPLETE_BASE + index * COMPLETE_STRIDE
                 n += 1
             continue
         masks[0] = 0
@@ -322,7 +322,7 @@ cdef int _legal_deliveries(const CoreState* s, int32_t* out) noexcept nogil:
             n_masks = n_grown
         _sort(masks, n_masks)
         for j in range(n_masks):
-            out[n] = COMPLETE_BASE + index * 128 + masks[j]
+            out[n] = COMPLETE_BASE + index * COMPLETE_STRIDE + masks[j]
             n += 1
     return n
 
@@ -340,12 +340,12 @@ cdef int core_legal_steps(const CoreState* s, int32_t* out) noexcept nogil:
         return 0
     if s.reveal != NO_REVEAL:
         return core_chance_weights(s, out, weights)
-    if s.phase == PHASE_MOVE:
+    if s.phase == MOVE:
         return _legal_moves(s, out)
     p = &s.players[s.current]
     space = p.space
     kind = s.data.kind[space]
-    out[0] = STEP_END
+    out[0] = END
     n = 1
     if (s.action == NO_ACTION or s.action == PURCHASE) and s.data.book_at[space] >= 0:
         n += _legal_purchases(s, out + n)
@@ -356,10 +356,10 @@ cdef int core_legal_steps(const CoreState* s, int32_t* out) noexcept nogil:
         n += _legal_deliveries(s, out + n)
     if s.action == NO_ACTION:
         if kind == K_CITY and not p.provisions:
-            out[n] = STEP_PROVISIONS
+            out[n] = PROVISIONS
             n += 1
         if kind == K_MINE and p.coins < s.data.coin_cap and s.bank:
-            out[n] = STEP_SILVER
+            out[n] = SILVER
             n += 1
     _sort(out, n)
     return n
@@ -394,7 +394,7 @@ cdef void _apply_move(CoreState* s, int dest) noexcept nogil:
                 else:
                     s.bank += 1
     p.space = dest
-    s.phase = PHASE_ACTION
+    s.phase = ACTION
 
 
 cdef void _apply_silver(CoreState* s) noexcept nogil:
@@ -435,7 +435,7 @@ cdef void _apply_page_step(CoreState* s, int step) noexcept nogil:
     cdef BookState* bk = &s.books[b]
     cdef const CardSetData* cs = &s.data.sets[s.data.book_set[b]]
     cdef bint is_turn = step < BUY_BASE
-    cdef int side = step - TURN_BASE if is_turn else (step - BUY_BASE) // 8
+    cdef int side = step - TURN_BASE if is_turn else (step - BUY_BASE) // BUY_STRIDE
     cdef int card, face, source
     if side == 1 and bk.n_right == 0:  # the top hidden card moves
         if not bk.is_world:
@@ -465,7 +465,7 @@ cdef void _apply_page_step(CoreState* s, int step) noexcept nogil:
     else:
         face = _face(cs, card)
         if cs.kind == SET_EQUIPMENT:
-            source = (step - BUY_BASE) % 8
+            source = (step - BUY_BASE) % BUY_STRIDE
             s.discard[p.load[source]] += 1
             p.load[source] = EMPTY
             p.load[face] = EMPTY
@@ -526,6 +526,7 @@ cdef void _apply_load(CoreState* s, int gem, int item) noexcept nogil:
 
 
 cdef int _hire_colour(const CoreState* s, int patron) noexcept nogil:
+    """ValdoraState.hire_colour (the greedy heuristics use it too)."""
     cdef int offset, colour, n = s.data.n_colours
     for offset in range(n):
         colour = (patron + offset) % n
@@ -582,21 +583,23 @@ cdef void core_apply(CoreState* s, int step) noexcept nogil:
         _apply_reveal(s, step - CHANCE_BASE)
     elif MOVE_BASE <= step < LOAD_BASE:
         _apply_move(s, step - MOVE_BASE)
-    elif step == STEP_END:
+    elif step == END:
         _end_turn(s)
-    elif step == STEP_PROVISIONS:
+    elif step == PROVISIONS:
         s.players[s.current].provisions = 1
         _end_turn(s)
-    elif step == STEP_SILVER:
+    elif step == SILVER:
         _apply_silver(s)
     elif step < RETURN_BASE:
         _apply_page_step(s, step)
     elif step < MOVE_BASE:
-        _apply_return(s, (step - RETURN_BASE) // 2, (step - RETURN_BASE) % 2)
+        _apply_return(s, (step - RETURN_BASE) // RETURN_STRIDE,
+                      (step - RETURN_BASE) % RETURN_STRIDE)
     elif step < COMPLETE_BASE:
-        _apply_load(s, (step - LOAD_BASE) // 8, (step - LOAD_BASE) % 8)
+        _apply_load(s, (step - LOAD_BASE) // LOAD_STRIDE, (step - LOAD_BASE) % LOAD_STRIDE)
     else:
-        _apply_delivery(s, (step - COMPLETE_BASE) // 128, (step - COMPLETE_BASE) % 128)
+        _apply_delivery(s, (step - COMPLETE_BASE) // COMPLETE_STRIDE,
+                        (step - COMPLETE_BASE) % COMPLETE_STRIDE)
 
 
 # ----------------------------------------------------------------- scoring
@@ -730,7 +733,7 @@ cdef int core_rollout(CoreState* s, int policy, RngState* rng, int searcher,
         return -1
     while not s.over:
         current = core_current_player(s)
-        if current != CHANCE_PLAYER and current != previous:
+        if current != CHANCE and current != previous:
             if previous == searcher:
                 turns_done += 1
                 if 0 <= depth < turns_done:
@@ -756,7 +759,7 @@ cdef int core_apply_revealing(CoreState* s, int step, int32_t* revealed) noexcep
         core_apply(s, step)
         return 0
     bk = &s.books[b]
-    side = step - TURN_BASE if step < BUY_BASE else (step - BUY_BASE) // 8
+    side = step - TURN_BASE if step < BUY_BASE else (step - BUY_BASE) // BUY_STRIDE
     hidden_before = bk.hidden_count
     front_before = bk.top_front
     if (bk.n_left if side == 0 else bk.n_right) == 0 and hidden_before:
@@ -774,6 +777,10 @@ cdef int core_apply_revealing(CoreState* s, int step, int32_t* revealed) noexcep
 
 # The shared generator, re-exported: backend.make_rng takes `Rng` from this module.
 from valdora_ai._rng import Rng  # noqa: F401
+
+# Which shared constants this core was compiled with (compiled_constants.digest): the
+# backend refuses a core built from other values than the installed Python sources.
+CONSTANTS_DIGEST = (<bytes>VALDORA_CONSTANTS_DIGEST).decode("ascii")
 
 include "core_tables.pxi"
 include "core_state.pxi"

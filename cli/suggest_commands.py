@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from valdora_ai.agents.analysis import Analysis, Budget
+from valdora_ai.analysis import Analysis, Budget
 from valdora_ai.cli.common import RulesData, console, user_errors
 from valdora_ai.errors import ValdoraError
 from valdora_ai.suggestions import candidate_turn, load_position

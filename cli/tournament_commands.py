@@ -48,7 +48,12 @@ def tournament(
     agent: Annotated[list[str] | None, typer.Option(
         "--agent", "-a", help="An entrant's agent spec; repeat for each (two or more). The "
                               "same agent twice needs different seeds: greedy:seed=1.")] = None,
-    players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 3,
+    seat: Annotated[list[str] | None, typer.Option(
+        "--seat", help="Instead of --agent: a lineup, one agent spec per seat (repeats "
+                       "allowed), played in every rotation: --seat ismcts --seat greedy "
+                       "--seat greedy.")] = None,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-p", help="Players per game (default: 3, or one per --seat).")] = None,
     games: Annotated[int, typer.Option(
         "--games", "-n", help="Games to play at least (rounded up to whole blocks; with "
                               "--sprt, the most).")] = 60,
@@ -88,8 +93,12 @@ def tournament(
     if ctx.invoked_subcommand is not None:
         return
     with user_errors():
+        lineup = tuple(seat or ())
+        if players is None:
+            players = len(lineup) if lineup else 3
         spec = TournamentSpec(entrants=tuple(agent or ()), players=players, games=games,
-                              seed=seed, rules_data=None if rules_data is None else str(rules_data))
+                              seed=seed, rules_data=None if rules_data is None else str(rules_data),
+                              lineup=lineup)
         test = parse_sprt(sprt) if sprt is not None else None
         db_path = db if db is not None else spec.default_db()
         display = _Display(spec, quiet, to_stdout=Path("-") in (json_file, csv_file))

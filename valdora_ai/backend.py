@@ -15,6 +15,7 @@ emitted and the pure engine is used.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import warnings
@@ -28,6 +29,7 @@ __all__ = [
     "EngineStatus",
     "RngLike",
     "compiled_available",
+    "compiled_state",
     "engine_status",
     "make_rng",
     "require_compiled",
@@ -68,11 +70,29 @@ def _env_flag(name: str) -> bool:
 
 
 def _import_compiled() -> tuple[ModuleType | None, str | None]:
-    """Import the extension; return ``(module, None)`` or ``(None, reason)``."""
+    """Import the extension; return ``(module, None)`` or ``(None, reason)``.
+
+    An extension compiled from other shared constants than the installed Python sources
+    (edited, not rebuilt) counts as not importable: it would disagree with the reference.
+    """
     try:
-        return importlib.import_module(COMPILED_MODULE), None
+        module = importlib.import_module(COMPILED_MODULE)
     except ImportError as exc:
         return None, f"{type(exc).__name__}: {exc}"
+    stale = _constants_mismatch(getattr(module, "CONSTANTS_DIGEST", None))
+    return (None, stale) if stale else (module, None)
+
+
+@functools.cache
+def _constants_mismatch(built: str | None) -> str | None:
+    """Why an extension with this constants digest is stale, or None when it is not."""
+    from valdora_ai.games.valdora.compiled_constants import digest
+
+    expected = digest()
+    if built == expected:
+        return None
+    return (f"it was compiled from other shared constants ({built}) than the installed "
+            f"sources ({expected}); rebuild it")
 
 
 def compiled_available() -> bool:
@@ -110,6 +130,26 @@ def _select_compiled(stacklevel: int) -> bool:
         _warned = True
         warnings.warn(FALLBACK_WARNING, RuntimeWarning, stacklevel=stacklevel)
     return False
+
+
+@functools.cache
+def _compiled_state_type() -> type | None:
+    try:
+        return importlib.import_module(COMPILED_MODULE).CompiledState  # type: ignore[no-any-return]
+    except ImportError:
+        return None
+
+
+def compiled_state(state: object) -> Any | None:
+    """`state` itself when the compiled core made it, else None.
+
+    The one place that tells the engines' states apart. A compiled state does the hot
+    work itself, in C (play-outs, roll-outs, the greedy policy, the score estimate,
+    belief and determinization), through methods the reference state does not have;
+    callers hand it that work and run the Python reference code for any other state.
+    """
+    kind = _compiled_state_type()
+    return state if kind is not None and isinstance(state, kind) else None
 
 
 def make_rng(seed: int) -> RngLike:

@@ -190,7 +190,7 @@ def _search(spec: str) -> Measure:
     """A section measuring `spec`'s search iterations at the start of a game (seat 0)."""
     def measure(game: Any, seed: int, budget: float) -> tuple[int, float]:
         from valdora_ai.agents import make_agent
-        from valdora_ai.agents.analysis import Budget
+        from valdora_ai.analysis import Budget
 
         observation = game.observation(game.new_state(seed), 0)
         agent = make_agent(spec, game, seed=seed)

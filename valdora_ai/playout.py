@@ -2,8 +2,8 @@
 
 Search uses them to evaluate positions. They are game-agnostic: they see only the
 :class:`~valdora_ai.games.base.State` protocol, plus the game's ``greedy_step`` hook for
-the greedy policy. A state that offers its own ``playout`` method (the compiled Valdora
-core runs both policies in C) is handed the work; the Python loops here are the
+the greedy policy. A compiled state (:func:`valdora_ai.backend.compiled_state`: the
+compiled Valdora core runs both policies in C) is handed the work; the Python loops here are the
 reference it must match draw for draw (tests/test_parity.py).
 
 Random policy: a decision is ``legal[rng.randbelow(len(legal))]`` (the random agent's
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from valdora_ai.backend import compiled_state
 from valdora_ai.games.base import State
 
 DEFAULT_MAX_STEPS = 1 << 30
@@ -27,9 +28,9 @@ def _chance_step(state: State, rng: Any) -> int:
 
 def random_playout(state: State, rng: Any, max_steps: int = DEFAULT_MAX_STEPS) -> int:
     """Play `state` on in place with the random policy; returns the steps played."""
-    fast = getattr(state, "playout", None)
+    fast = compiled_state(state)
     if fast is not None:
-        return int(fast(rng, max_steps))
+        return int(fast.playout(rng, max_steps))
     return reference_random_playout(state, rng, max_steps)
 
 
@@ -51,12 +52,12 @@ def greedy_playout(game: Any, state: State, rng: Any, max_steps: int = DEFAULT_M
                    ) -> int:
     """Play `state` on in place with the game's greedy policy; returns the steps played.
 
-    Chance outcomes are drawn as in the random playout. A state with its own
-    ``playout`` (the compiled core: the greedy policy in C) is handed the work.
+    Chance outcomes are drawn as in the random playout. A compiled state (the greedy
+    policy in C) is handed the work.
     """
-    fast = getattr(state, "playout", None)
+    fast = compiled_state(state)
     if fast is not None:
-        return int(fast(rng, max_steps, "greedy"))
+        return int(fast.playout(rng, max_steps, "greedy"))
     return reference_greedy_playout(game, state, rng, max_steps)
 
 

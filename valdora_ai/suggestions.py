@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from valdora_ai.agents import Agent, parse_spec
-from valdora_ai.agents.analysis import Analysis, Budget, Candidate, SearchControl
+from valdora_ai.analysis import Analysis, Budget, Candidate, SearchControl
 from valdora_ai.errors import PositionError, SpecError, ValdoraError
 from valdora_ai.games import CHANCE, Game, make_game
 

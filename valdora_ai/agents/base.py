@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from valdora_ai.agents.analysis import Analysis, Budget, Candidate, SearchControl
+from valdora_ai.analysis import Analysis, Budget, Candidate, SearchControl
 from valdora_ai.games.base import Game, Observation
 
 

@@ -21,9 +21,9 @@ from __future__ import annotations
 import time
 from typing import Any, ClassVar
 
-from valdora_ai.agents.analysis import Analysis, Budget, Candidate, SearchControl
 from valdora_ai.agents.base import Param
 from valdora_ai.agents.search_base import SearchAgent
+from valdora_ai.analysis import Analysis, Budget, Candidate, SearchControl
 from valdora_ai.errors import SpecError
 from valdora_ai.games.base import Game, Observation
 from valdora_ai.search.expectimax import Aborted, Expectimax

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from valdora_ai.agents.analysis import Analysis, Budget, Candidate, SearchControl
 from valdora_ai.agents.base import Agent
+from valdora_ai.analysis import Analysis, Budget, Candidate, SearchControl
 from valdora_ai.backend import make_rng
 from valdora_ai.games.base import Game, Observation
 

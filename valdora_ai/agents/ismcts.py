@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from valdora_ai.agents.analysis import Analysis, Budget, SearchControl
 from valdora_ai.agents.base import Param
 from valdora_ai.agents.mcts_base import MctsAgent
+from valdora_ai.analysis import Analysis, Budget, SearchControl
 from valdora_ai.games.base import Game, Observation
 from valdora_ai.search.loop import run_loop
 from valdora_ai.search.report import candidates

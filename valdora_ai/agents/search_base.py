@@ -11,8 +11,8 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any, ClassVar
 
-from valdora_ai.agents.analysis import Analysis, Budget, Candidate, SearchControl
 from valdora_ai.agents.base import Agent, Param
+from valdora_ai.analysis import Analysis, Budget, Candidate, SearchControl
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import SpecError
 from valdora_ai.games.base import Game, Observation

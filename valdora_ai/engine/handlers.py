@@ -13,7 +13,7 @@ from typing import Any
 
 from valdora_ai import __version__
 from valdora_ai.agents import Agent, agent_classes, make_agent
-from valdora_ai.agents.analysis import Analysis, Budget, SearchControl
+from valdora_ai.analysis import Analysis, Budget, SearchControl
 from valdora_ai.engine.config import EngineConfig
 from valdora_ai.engine.positions import Games
 from valdora_ai.engine.protocol import (

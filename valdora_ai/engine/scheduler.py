@@ -1,6 +1,6 @@
 """The query scheduler: searches run in worker threads, so the reader stays responsive.
 
-Each query gets its own :class:`~valdora_ai.agents.analysis.SearchControl`: partial
+Each query gets its own :class:`~valdora_ai.analysis.SearchControl`: partial
 results stream through its progress callback, and ``terminate`` (or ``quit``, or the
 engine's ``--max-seconds`` watchdog) sets its stop event. A query stopped before a
 worker picked it up is answered without searching. Ids are unique among the queries
@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from valdora_ai.agents.analysis import Analysis, SearchControl
+from valdora_ai.analysis import Analysis, SearchControl
 from valdora_ai.engine.handlers import SearchJob
 from valdora_ai.engine.protocol import DUPLICATE_ID, INTERNAL, EngineError, error_response
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from valdora_ai.agents.analysis import Analysis
+from valdora_ai.analysis import Analysis
 from valdora_ai.atomic import atomic_write
 from valdora_ai.errors import RecordError, ValdoraError
 from valdora_ai.games.valdora.game import ValdoraGame

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from valdora_ai.agents.analysis import Analysis, Budget, SearchControl
+from valdora_ai.analysis import Analysis, Budget, SearchControl
 
 
 @dataclass(frozen=True)

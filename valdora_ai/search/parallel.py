@@ -17,7 +17,7 @@ from typing import Any
 
 from joblib import Parallel, delayed
 
-from valdora_ai.agents.analysis import Analysis, Budget, Candidate
+from valdora_ai.analysis import Analysis, Budget, Candidate
 
 
 def split_budget(budget: Budget, jobs: int) -> list[Budget]:

@@ -9,7 +9,7 @@ the tree in which the candidate was visited most.
 
 from __future__ import annotations
 
-from valdora_ai.agents.analysis import Candidate
+from valdora_ai.analysis import Candidate
 from valdora_ai.search.tree import Edge, Node
 
 PV_LIMIT = 40  # steps

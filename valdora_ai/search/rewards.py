@@ -13,7 +13,7 @@ Every search backs up one reward per seat (max^n), in [0, 1]:
 
 A constant sum lets expectimax prune soundly (:attr:`Evaluator.constant_sum`).
 Alongside the reward, an evaluation carries the score vector and the win-share vector,
-which :class:`~valdora_ai.agents.analysis.Candidate` reports as expected final scores
+which :class:`~valdora_ai.analysis.Candidate` reports as expected final scores
 and win probability whatever the reward.
 """
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from valdora_ai.backend import compiled_state
 from valdora_ai.errors import SpecError
 from valdora_ai.games.base import CHANCE, Game
 from valdora_ai.search.rewards import Evaluator, Outcome
@@ -35,12 +36,12 @@ def rollout(game: Game, state: Any, policy: str, depth: int, rng: Any,
     """Play `state` (modified in place) to the cut-off or the end; its outcome.
 
     `searcher` is the player whose turns count for the cut-off; a negative `depth`
-    plays to the end. A state with its own ``rollout`` (the compiled core) plays the
-    whole play-out in C; :func:`reference_rollout` is the loop it must match.
+    plays to the end. A compiled state plays the whole play-out in C;
+    :func:`reference_rollout` is the loop it must match.
     """
-    fast = getattr(state, "rollout", None)
+    fast = compiled_state(state)
     if fast is not None:
-        fast(rng, policy, searcher, depth)
+        fast.rollout(rng, policy, searcher, depth)
     else:
         reference_rollout(game, state, policy, depth, rng, searcher)
     return evaluator.evaluate(state)

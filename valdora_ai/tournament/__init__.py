@@ -28,7 +28,8 @@ from valdora_ai.tournament.sprt import SPRT
 from valdora_ai.tournament.storage import ResultsDB
 
 
-def run_tournament(entrants: Sequence[str], *, players: int = 3, games: int = 60,
+def run_tournament(entrants: Sequence[str] = (), *, lineup: Sequence[str] = (),
+                   players: int = 3, games: int = 60,
                    seed: int = 1, game: str = "valdora", rules_data: str | Path | None = None,
                    db: str | Path | None = None, jobs: int = -1, backend: str = "local",
                    address: str | None = None, connect_timeout: float = CONNECT_TIMEOUT,
@@ -37,12 +38,15 @@ def run_tournament(entrants: Sequence[str], *, players: int = 3, games: int = 60
                    on_progress: ProgressCallback | None = None) -> Report:
     """Play (or resume) a tournament between agent specs and return its report.
 
+    Give distinct `entrants`, or a `lineup` (one spec per seat, repeats allowed, played
+    in every rotation: a strength series such as one agent against two greedy copies).
     `games` is rounded up to whole blocks; `db` defaults to a file named after the
     tournament in the current directory; `sprt=(elo0, elo1)` stops two entrants'
     match as soon as the test decides.
     """
     spec = TournamentSpec(entrants=tuple(entrants), players=players, games=games, seed=seed,
-                          game=game, rules_data=None if rules_data is None else str(rules_data))
+                          game=game, rules_data=None if rules_data is None else str(rules_data),
+                          lineup=tuple(lineup))
     return run(spec, db, jobs=jobs, backend=backend, address=address,
                connect_timeout=connect_timeout, records=records,
                sprt=None if sprt is None else SPRT(*sprt), on_progress=on_progress)

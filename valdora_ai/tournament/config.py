@@ -16,7 +16,7 @@ from typing import Any
 from valdora_ai.agents import make_agent
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games import Game, make_game
-from valdora_ai.tournament.seatings import Seating, block_design
+from valdora_ai.tournament.seatings import Seating, tournament_design
 
 
 class TournamentError(ValdoraError):
@@ -25,7 +25,12 @@ class TournamentError(ValdoraError):
 
 @dataclass(frozen=True)
 class TournamentSpec:
-    """The games a tournament plays: `games` is rounded up to whole blocks."""
+    """The games a tournament plays: `games` is rounded up to whole blocks.
+
+    Either `entrants` (distinct specs, seated by the block design) or a `lineup`: one
+    spec per seat, repeats allowed, played in every rotation (the entrants are then
+    its distinct specs; leave `entrants` empty).
+    """
 
     entrants: tuple[str, ...]
     players: int = 3
@@ -33,10 +38,20 @@ class TournamentSpec:
     seed: int = 1
     game: str = "valdora"
     rules_data: str | None = None  # a component data file for the game, if not the default
+    lineup: tuple[str, ...] = ()
     design: tuple[Seating, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "entrants", tuple(s.strip() for s in self.entrants))
+        object.__setattr__(self, "lineup", tuple(s.strip() for s in self.lineup))
+        if self.lineup:
+            if self.entrants:
+                raise TournamentError("give either entrants (--agent) or a lineup (--seat), "
+                                      "not both")
+            if len(self.lineup) != self.players:
+                raise TournamentError(f"a lineup needs one spec per seat: {self.players} "
+                                      f"players, {len(self.lineup)} seats given (--seat)")
+            object.__setattr__(self, "entrants", tuple(dict.fromkeys(self.lineup)))
         if len(self.entrants) < 2:
             raise TournamentError(f"a tournament needs at least two entrants (--agent), "
                                   f"got {len(self.entrants)}")
@@ -51,8 +66,12 @@ class TournamentSpec:
         game = self.make_game()
         for spec in self.entrants:
             make_agent(spec, game, seed=0)  # a bad spec fails here, before any game
-        object.__setattr__(self, "design", tuple(block_design(len(self.entrants),
-                                                              self.players)))
+        object.__setattr__(self, "design", tuple(tournament_design(
+            len(self.entrants), self.players, self.lineup_indices())))
+
+    def lineup_indices(self) -> tuple[int, ...]:
+        """The lineup as entrant indices (empty without a lineup)."""
+        return tuple(self.entrants.index(spec) for spec in self.lineup)
 
     def make_game(self) -> Game:
         options = {} if self.rules_data is None else {"rules_data": self.rules_data}
@@ -80,8 +99,12 @@ class TournamentSpec:
                 rules = hashlib.sha256(Path(self.rules_data).read_bytes()).hexdigest()
             except OSError as exc:
                 raise TournamentError(f"{self.rules_data}: {exc.strerror}") from None
-        return {"game": self.game, "players": self.players, "entrants": list(self.entrants),
-                "seed": self.seed, "rules_data_sha256": rules}
+        identity: dict[str, Any] = {"game": self.game, "players": self.players,
+                    "entrants": list(self.entrants), "seed": self.seed,
+                    "rules_data_sha256": rules}
+        if self.lineup:  # absent otherwise, so older databases keep their identity
+            identity["lineup"] = list(self.lineup)
+        return identity
 
     def default_db(self) -> Path:
         """A database name of its own per tournament, so the same command resumes."""

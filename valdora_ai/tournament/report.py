@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from valdora_ai.tournament.ratings import Rating, plackett_luce
-from valdora_ai.tournament.seatings import block_design
+from valdora_ai.tournament.seatings import tournament_design
 from valdora_ai.tournament.sprt import SPRT, pair_score
 from valdora_ai.tournament.stats import Interval, MeanSE, mean_se, wilson
 from valdora_ai.tournament.storage import GameRow
@@ -103,7 +103,8 @@ def build_report(identity: dict[str, Any], rows: Sequence[GameRow],
     rows = sorted(rows, key=lambda r: (r.block, r.slot))
     entrants = list(identity["entrants"])
     players = int(identity["players"])
-    block_size = len(block_design(len(entrants), players))
+    lineup = [entrants.index(spec) for spec in identity.get("lineup", ())]
+    block_size = len(tournament_design(len(entrants), players, lineup))
     history = plackett_luce(len(entrants), [(r.seats, r.ranks) for r in rows])
     per_entrant: list[list[tuple[float, int, int]]] = [[] for _ in entrants]
     per_seat: list[list[tuple[float, int, int]]] = [[] for _ in range(players)]

@@ -12,10 +12,15 @@ and seat luck cancel between entrants (common random numbers). The design is:
   permutations): the entrants in a circle, read from each starting point in both
   directions, ``P`` seats at a time. Each entrant sits in each seat exactly twice and
   has both circle neighbours on either side equally often.
+
+A tournament may instead fix a **lineup**, one entrant per seat with repeats allowed
+(``X greedy greedy``: one agent against two copies of another): its block is every
+rotation of the lineup, so each place of the lineup sits in every seat once.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import product
 from math import comb
 
@@ -45,6 +50,20 @@ def rotation_design(entrants: int, players: int) -> list[Seating]:
     backward = [tuple((start - seat) % entrants for seat in range(players))
                 for start in range(entrants)]
     return forward + backward
+
+
+def lineup_design(lineup: Sequence[int]) -> list[Seating]:
+    """The rotations of a lineup (entrant per seat): rotation r seats lineup[i] at
+    seat (i + r) mod P."""
+    n = len(lineup)
+    return [tuple(lineup[(seat - shift) % n] for seat in range(n)) for shift in range(n)]
+
+
+def tournament_design(entrants: int, players: int, lineup: Sequence[int] = ()
+                      ) -> list[Seating]:
+    """The seatings of one block: the lineup's rotations when a lineup is fixed, else
+    :func:`block_design`."""
+    return lineup_design(lineup) if lineup else block_design(entrants, players)
 
 
 def block_design(entrants: int, players: int) -> list[Seating]:

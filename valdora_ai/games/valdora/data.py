@@ -19,13 +19,26 @@ from pathlib import Path
 from typing import Any
 
 from valdora_ai.errors import DataError
+from valdora_ai.games.valdora.constants import (
+    ANY_GEM,
+    K_CITY,
+    K_HARBOUR,
+    K_MINE,
+    K_PATRON,
+    K_ROAD,
+    MAX_GEMS,
+    MAX_ITEMS,
+    MAX_SPACES,
+    SET_COMMISSION,
+    SET_EQUIPMENT,
+)
 
-ANY_GEM = -1  # an item that loads any colour (horse, cart)
-SPACE_KINDS = ("city", "road", "harbour", "mine", "patron")
-CARD_KINDS = ("equipment", "commission")
-MAX_ITEMS = 7  # a completion step encodes its paying items as a 7-bit mask
-MAX_GEMS = 8
-MAX_SPACES = 64
+# The data file's kind names and the codes both engines use for them.
+SPACE_KIND_CODES = {"city": K_CITY, "road": K_ROAD, "harbour": K_HARBOUR, "mine": K_MINE,
+                    "patron": K_PATRON}
+CARD_KIND_CODES = {"equipment": SET_EQUIPMENT, "commission": SET_COMMISSION}
+SPACE_KINDS = tuple(SPACE_KIND_CODES)
+CARD_KINDS = tuple(CARD_KIND_CODES)
 
 
 @dataclass(frozen=True)

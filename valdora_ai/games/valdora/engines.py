@@ -4,14 +4,15 @@
 ``VALDORA_PURE_PYTHON=1`` (or a missing extension) gives reference states everywhere.
 Code that reads a state's internals (position JSON, invariants, heuristics) calls
 :func:`as_reference` first: the reference :class:`ValdoraState` stays the one
-specification of those formats, and a compiled state converts to it exactly.
+specification of those formats, and a compiled state converts to it exactly. Which
+engine made a given state is told by :func:`valdora_ai.backend.compiled_state` alone.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from valdora_ai.backend import require_compiled, use_compiled
+from valdora_ai.backend import compiled_state, require_compiled, use_compiled
 from valdora_ai.games.valdora.data import ComponentData
 from valdora_ai.games.valdora.rules import ValdoraState
 
@@ -32,10 +33,5 @@ def from_reference(state: ValdoraState) -> Any:
 
 def as_reference(state: Any) -> ValdoraState:
     """A reference state equal to `state` (itself when it is one already)."""
-    if isinstance(state, ValdoraState):
-        return state
-    return state.to_reference()  # type: ignore[no-any-return]
-
-
-def is_reference(state: Any) -> bool:
-    return isinstance(state, ValdoraState)
+    fast = compiled_state(state)
+    return state if fast is None else fast.to_reference()  # type: ignore[no-any-return]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from valdora_ai.backend import make_rng
+from valdora_ai.backend import compiled_state, make_rng
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games.valdora import engines, heuristics, info, notation, position, reveals
 from valdora_ai.games.valdora.data import ComponentData, default_data, load_data
@@ -43,8 +43,9 @@ class ValdoraGame:
     def apply_revealing(self, state: ValdoraState, step: int) -> tuple[int, ...]:
         """Apply `step` to a world; the chance steps it made public (see reveals; a
         compiled state runs its C port, which returns the same steps)."""
-        if not engines.is_reference(state):
-            return state.apply_revealing(step)  # type: ignore[no-any-return]
+        fast = compiled_state(state)
+        if fast is not None:
+            return fast.apply_revealing(step)  # type: ignore[no-any-return]
         return reveals.apply_revealing(state, step)
 
     def describe_step(self, state: ValdoraState, step: int) -> str:
@@ -66,15 +67,17 @@ class ValdoraGame:
     def greedy_step(self, state: ValdoraState, rng: Any) -> int:
         """The greedy baseline policy's next step (see heuristics.greedy_step; a
         compiled state runs its C port, which makes the same decisions)."""
-        if not engines.is_reference(state):
-            return state.greedy_step(rng)  # type: ignore[no-any-return]
+        fast = compiled_state(state)
+        if fast is not None:
+            return fast.greedy_step(rng)  # type: ignore[no-any-return]
         return heuristics.greedy_step(state, rng)
 
     def estimate_final_scores(self, state: ValdoraState) -> list[float]:
         """A heuristic estimate of each player's final score (see heuristics; a
         compiled state runs its C port, which gives the same floats)."""
-        if not engines.is_reference(state):
-            return state.estimate_final_scores()  # type: ignore[no-any-return]
+        fast = compiled_state(state)
+        if fast is not None:
+            return fast.estimate_final_scores()  # type: ignore[no-any-return]
         return heuristics.estimate_final_scores(state)
 
     def __repr__(self) -> str:

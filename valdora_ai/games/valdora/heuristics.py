@@ -14,7 +14,8 @@ observation (``tests/test_greedy.py`` checks it).
 Units. Every value below is in "victory-point equivalents" (VPE): roughly the final
 points an outcome is worth, plus a tempo premium for the steps that move a player
 along the commission cycle (buy a commission, load its gems, deliver it). The
-constants are hand-tuned for the default component data; the code itself reads all
+weights (:mod:`~valdora_ai.games.valdora.weights`, shared with the compiled core) are
+hand-tuned for the default component data; the code itself reads all
 component facts from :class:`~valdora_ai.games.valdora.data.ComponentData`, so a
 corrected data file still gets a sensible (if untuned) policy.
 
@@ -54,7 +55,8 @@ from __future__ import annotations
 from typing import Any
 
 from valdora_ai.games.valdora import steps as S
-from valdora_ai.games.valdora.data import ANY_GEM, ComponentData
+from valdora_ai.games.valdora.constants import K_CITY, K_MINE, K_PATRON, K_ROAD
+from valdora_ai.games.valdora.data import ANY_GEM, SPACE_KIND_CODES, ComponentData
 from valdora_ai.games.valdora.engines import as_reference
 from valdora_ai.games.valdora.rules import (
     ACTION,
@@ -69,43 +71,47 @@ from valdora_ai.games.valdora.rules import (
     Book,
     ValdoraState,
 )
+from valdora_ai.games.valdora.weights import (
+    ANIMAL_BASE,
+    ANIMAL_COST_DIVISOR,
+    BUY_BASE,
+    BUY_MIN,
+    BUY_SHARE,
+    COIN_MARGINAL,
+    COIN_SHORT_CHANCE,
+    DELIVER_BASE,
+    ENCOUNTER_PENALTY,
+    EQUIP_BASE,
+    EQUIP_NEED,
+    EQUIP_NEED_SHARE,
+    FUTURE_PER_COLOUR,
+    FUTURE_PER_DELIVERY,
+    LAST_GEM_FACTOR,
+    LOOKAHEAD,
+    LOOKAHEAD_PLANS,
+    MAX_PAGES,
+    NEAR_WORKSHOP_SHARE,
+    NEED_LOAD_BASE,
+    NEED_LOAD_SHARE,
+    NO_GEM_FACTOR,
+    PAGE_RESERVE,
+    PROMISED_GOLD,
+    PROVISIONS_VALUE,
+    R_NO_SLOT,
+    R_SLOT,
+    READY_CHANCE,
+    RETURN_MARGIN,
+    ROAD_MAX_LOADS,
+    SPARE_GOLD,
+    SPARE_LOAD,
+    TIE_TOLERANCE,
+    TURN_MIN,
+    TURN_SHARE,
+    WORKSHOP_OPTION,
+    WORKSHOP_PROGRESS,
+)
 
-# ---------------------------------------------------------------- tuning constants
-LOOKAHEAD = 0.5  # weight of the best action value reachable next turn
-LOOKAHEAD_PLANS = 4  # destinations whose look-ahead is taken after applying their plan
-DELIVER_BASE = 10.0  # tempo premium of a delivery, on top of what it is worth
-NEED_LOAD_BASE = 4.0  # tempo premium of loading a gem a held commission misses
-NEED_LOAD_SHARE = 0.6  # share of a commission's worth credited per gem loaded for it
-SPARE_LOAD = 1.0  # a gem on an empty dedicated tool: 1 VP at the end, maybe useful
-SPARE_GOLD = 2.0  # a gold on the empty pan: it also pays for equipment
-BUY_BASE = 2.0  # tempo premium of buying a card
-BUY_SHARE = 0.5  # share of a commission's worth credited when buying it
-BUY_MIN = 2.5  # a card is bought only when its value exceeds this
-TURN_MIN = 0.5  # a page is turned only when its expected gain exceeds this
-MAX_PAGES = 3  # pages turned at most in one visit (the first is free)
-RETURN_MARGIN = 4.0  # a held commission is returned for a visible one worth this much more
-WORKSHOP_OPTION = 6.0  # expected bonus tiles of a freshly opened workshop
-WORKSHOP_PROGRESS = 2.0  # a craftsman toward an unowned workshop (times share of need)
-EQUIP_BASE = 2.0  # a dedicated tool nobody needs yet: future commissions, spare gems
-ANIMAL_BASE = 3.0  # a horse or cart: loads any colour (less its load cost / 3)
-EQUIP_NEED = 4.0  # equipment that lets the player load a gem its commissions miss
-PROVISIONS_VALUE = 1.0  # provisions: a longer move next turn
-FUTURE_PER_DELIVERY = 7.5  # estimate: points per future delivery (fitted, see below)
-FUTURE_PER_COLOUR = 8.0  # estimate: points per colour those deliveries may add
-NO_GEM_FACTOR = 0.3  # readiness factor for a gem that lies nowhere on roads or discard
-# Worth of the 1st, 2nd, ... coin held (the last entry repeats for a larger cap): the
-# first coins matter most (a commission, an encounter, a page), the sixth hardly.
-COIN_MARGINAL = (2.5, 2.0, 1.5, 1.0, 0.6, 0.4)
-
-# Readiness of one gem a commission asks for (see _readiness).
-R_CARRIED = 1.0  # carried and not promised to another commission
-R_SLOT = 0.6  # a free item can take it (dedicated, or an animal the player can pay)
-R_NO_SLOT = 0.25  # the player would first need more equipment
-
-# Space kinds as small ints (tables are built once per component data).
-CITY, ROAD, HARBOUR, MINE, PATRON = range(5)
-_KINDS = {"city": CITY, "road": ROAD, "harbour": HARBOUR, "mine": MINE, "patron": PATRON}
-EQUIPMENT_BOOK, COMMISSION_BOOK = 1, 2
+EQUIPMENT_BOOK, COMMISSION_BOOK = 1, 2  # _Tables.book_kind (0: no book)
 
 
 class _Tables:
@@ -114,7 +120,7 @@ class _Tables:
     def __init__(self, data: ComponentData) -> None:
         self.data = data
         spaces = data.spaces
-        self.kind = tuple(_KINDS[s.kind] for s in spaces)
+        self.kind = tuple(SPACE_KIND_CODES[s.kind] for s in spaces)
         self.ships = tuple(s.ships for s in spaces)
         self.patron = tuple(s.patron for s in spaces)
         self.book_kind = tuple(
@@ -207,16 +213,6 @@ class _Model:
 
 
 # ---------------------------------------------------------------- commission worth
-def _hire_colour(supply: list[int], patron: int) -> int:
-    """The craftsman colour a delivery to `patron` hires (next clockwise with tiles)."""
-    n = len(supply)
-    for offset in range(n):
-        colour = (patron + offset) % n
-        if supply[colour]:
-            return colour
-    return -1
-
-
 def _delivery_worth(tb: _Tables, state: ValdoraState, m: _Model, face: int) -> float:
     """What delivering `face` now would be worth to the player, in VPE.
 
@@ -225,7 +221,7 @@ def _delivery_worth(tb: _Tables, state: ValdoraState, m: _Model, face: int) -> f
     a bonus tile if the player owns the patron's workshop.
     """
     value = float(tb.face_vp[face])
-    colour = _hire_colour(state.supply, tb.face_patron[face])
+    colour = state.hire_colour(tb.face_patron[face])
     if colour >= 0:
         have = m.craftsmen[colour]
         if have == 0:
@@ -315,7 +311,7 @@ def _readiness(tb: _Tables, state: ValdoraState, m: _Model, needs: _Needs, face:
     """Rough chance (0..1) that the player can pay `face` soon with what it owns."""
     gems = tb.face_gems[face]
     if not gems:
-        return 0.9 if m.coins - 1 >= tb.face_coins[face] else 0.5
+        return READY_CHANCE if m.coins - 1 >= tb.face_coins[face] else COIN_SHORT_CHANCE
     spare = needs.spare.copy()
     load = m.load.copy()
     coins = m.coins
@@ -370,11 +366,11 @@ def _plan(ctx: _Context, m: _Model, space: int, action: int = NO_ACTION,
     state = ctx.state
     kind = tb.kind[space]
     best = _NOTHING
-    if kind == PATRON and action in (NO_ACTION, DELIVERY):
+    if kind == K_PATRON and action in (NO_ACTION, DELIVERY):
         best = _better(best, _plan_delivery(ctx, m, tb.patron[space]))
     if action in (NO_ACTION, LOADING):
-        if kind == ROAD:
-            best = _better(best, _plan_loads(ctx, m, state.road[space], 99))
+        if kind == K_ROAD:
+            best = _better(best, _plan_loads(ctx, m, state.road[space], ROAD_MAX_LOADS))
         elif tb.ships[space] and tb.ships[space] > loads_done:
             best = _better(best, _plan_loads(ctx, m, state.discard, tb.ships[space] - loads_done))
     book_kind = tb.book_kind[space]
@@ -386,11 +382,11 @@ def _plan(ctx: _Context, m: _Model, space: int, action: int = NO_ACTION,
             else:
                 best = _better(best, _plan_equipment(ctx, m, book, pages_turned))
     if action == NO_ACTION:
-        if kind == CITY and not m.provisions:
+        if kind == K_CITY and not m.provisions:
             after = m.copy()
             after.provisions = True
             best = _better(best, _Plan(PROVISIONS_VALUE, [S.PROVISIONS], after))
-        elif kind == MINE and m.coins < tb.cap and state.bank:
+        elif kind == K_MINE and m.coins < tb.cap and state.bank:
             gained = min(tb.cap - m.coins, state.bank)
             after = m.copy()
             after.coins += gained
@@ -458,7 +454,7 @@ def _plan_delivery(ctx: _Context, m: _Model, patron: int) -> _Plan:
             if mask >> item & 1:
                 after.load[item] = EMPTY
         del after.held[i]
-        colour = _hire_colour(state.supply, patron)
+        colour = state.hire_colour(patron)
         if colour >= 0:
             after.craftsmen[colour] += 1
     if not steps:
@@ -484,7 +480,7 @@ def _plan_loads(ctx: _Context, m: _Model, source: list[int], max_loads: int) -> 
             worth = _delivery_worth(tb, ctx.state, m, face)
             share = worth / len(tb.face_gems[face])
             if needs.missing_count[i] == 1:
-                share *= 1.5  # this gem completes the commission
+                share *= LAST_GEM_FACTOR
             wanted.append((share, gem))
         wanted.sort(reverse=True)
         for share, gem in wanted:
@@ -599,7 +595,7 @@ def _turn_plan(tb: _Tables, m: _Model, book: Book, pages_turned: int,
     if pages_turned >= MAX_PAGES:
         return _NOTHING
     cost = 1 if pages_turned else 0
-    if cost and m.coins < 2 + cost:  # a paid page keeps coins for buying and moving
+    if cost and m.coins < PAGE_RESERVE + cost:
         return _NOTHING
     best_side = -1
     best_gain = 0.0
@@ -612,7 +608,7 @@ def _turn_plan(tb: _Tables, m: _Model, book: Book, pages_turned: int,
     gain = best_gain - _coin_loss(tb, m.coins, cost)
     if best_side < 0 or gain <= TURN_MIN:
         return _NOTHING
-    return _Plan(BUY_MIN * 0.5 + gain, [S.turn(best_side)], None)
+    return _Plan(BUY_MIN * TURN_SHARE + gain, [S.turn(best_side)], None)
 
 
 def _plan_commissions(ctx: _Context, m: _Model, book: Book, pages_turned: int) -> _Plan:
@@ -688,12 +684,12 @@ def _equipment_values(ctx: _Context, m: _Model, needs: _Needs) -> dict[int, floa
             continue
         loads = tb.item_loads[item]
         if loads == ANY_GEM:
-            value = ANIMAL_BASE - tb.item_cost[item] / 3.0
+            value = ANIMAL_BASE - tb.item_cost[item] / ANIMAL_COST_DIVISOR
         else:
             value = EQUIP_BASE if ctx.gem_supply[loads] else EQUIP_BASE * NO_GEM_FACTOR
         for share, gem in unslotted:
             if loads in (gem, ANY_GEM):
-                value += EQUIP_NEED + 0.5 * share
+                value += EQUIP_NEED + EQUIP_NEED_SHARE * share
                 break
         values[item] = value
     return values
@@ -725,7 +721,7 @@ def _plan_equipment(ctx: _Context, m: _Model, book: Book, pages_turned: int) -> 
     for item_value, side, face in candidates:
         if not sources or face in bought:
             continue
-        cost = tb.gem_vp + (4.0 if len(sources) <= promised else 0.0)
+        cost = tb.gem_vp + (PROMISED_GOLD if len(sources) <= promised else 0.0)
         if item_value - cost <= BUY_MIN:
             continue
         source = sources.pop(0)
@@ -804,8 +800,8 @@ def _choose_move(ctx: _Context, m: _Model, legal: list[int], rng: Any) -> int:
         plan = _plan(ctx, m, dest)
         base[dest] = plan.value
         value = plan.value
-        if tb.kind[dest] != MINE and others[dest]:
-            value -= _coin_loss(tb, m.coins, others[dest]) + 0.5 * others[dest]
+        if tb.kind[dest] != K_MINE and others[dest]:
+            value -= _coin_loss(tb, m.coins, others[dest]) + ENCOUNTER_PENALTY * others[dest]
         scored.append([value, step, plan])
     for entry in scored:
         entry[0] += LOOKAHEAD * best_next(None, entry[1] - S.MOVE_BASE)
@@ -817,16 +813,17 @@ def _choose_move(ctx: _Context, m: _Model, legal: list[int], rng: Any) -> int:
             entry[0] = (entry[0] - LOOKAHEAD * best_next(None, dest)
                         + LOOKAHEAD * best_next(plan.after, dest))
     top = max(e[0] for e in scored)
-    ties = [e[1] for e in scored if e[0] >= top - 1e-9]
+    ties = [e[1] for e in scored if e[0] >= top - TIE_TOLERANCE]
     return ties[0] if len(ties) == 1 else ties[rng.randbelow(len(ties))]
 
 
 # ---------------------------------------------------------------- score estimate
 def _future_points(deliveries: float, lacking: int) -> float:
-    """Points expected from `deliveries` future deliveries not yet in hand: 7.5 each
-    (points, workshops, bonus tiles) plus 8 per new colour, at most one per delivery
-    among the `lacking` colours that still have tiles. (Least-squares fit of final
-    minus estimated-without-this-term over greedy self-play, 3 to 5 players.)"""
+    """Points expected from `deliveries` future deliveries not yet in hand:
+    FUTURE_PER_DELIVERY each (points, workshops, bonus tiles) plus FUTURE_PER_COLOUR
+    per new colour, at most one per delivery among the `lacking` colours that still
+    have tiles. (Least-squares fit of final minus estimated-without-this-term over
+    greedy self-play, 3 to 5 players.)"""
     return FUTURE_PER_DELIVERY * deliveries + FUTURE_PER_COLOUR * min(lacking, deliveries)
 
 
@@ -839,11 +836,13 @@ def estimate_final_scores(state: ValdoraState) -> list[float]:
 
     * each held commission's *delivery worth* (its points, a new colour, a workshop it
       would open, a bonus tile), less the carried gems it would consume, times a
-      readiness chance: 0.9 when it can be paid now, else 0.6 per missing gem a free
-      item could take and 0.25 per missing gem needing more equipment; times the
+      readiness chance: READY_CHANCE when it can be paid now, else R_SLOT per missing
+      gem a free item could take and R_NO_SLOT per missing gem needing more equipment;
+      times the
       share of the game still to come (all of it while each player still has a
       delivery left before the end trigger);
-    * 0.3 x the printed VP of an unowned workshop the player is one craftsman short of;
+    * NEAR_WORKSHOP_SHARE x the printed VP of an unowned workshop the player is one
+      craftsman short of;
     * future deliveries: the deliveries left before the end trigger (craftsman tiles
       left, less the largest pile, which may remain) shared evenly among the players,
       less what their held commissions already account for, each worth
@@ -885,7 +884,7 @@ def estimate_final_scores(state: ValdoraState) -> list[float]:
             for i, face in enumerate(m.held):
                 gems = tb.face_gems[face]
                 if needs.ready[i]:
-                    chance = 0.9
+                    chance = READY_CHANCE
                 else:
                     chance = 1.0
                     for j, gem in needs.missing:
@@ -900,7 +899,7 @@ def estimate_final_scores(state: ValdoraState) -> list[float]:
             for colour in range(tb.n_colours):
                 if (state.workshop_owner[colour] < 0 and supply[colour]
                         and player.craftsmen[colour] == tb.needs[colour] - 1):
-                    points += 0.3 * tb.workshop_vp[colour]
+                    points += NEAR_WORKSHOP_SHARE * tb.workshop_vp[colour]
             future = share - expected_deliveries
             if future > 0:
                 points += _future_points(future, lacking)

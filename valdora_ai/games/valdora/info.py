@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from valdora_ai.backend import compiled_state
 from valdora_ai.errors import ValdoraError
-from valdora_ai.games.valdora.engines import is_reference
 from valdora_ai.games.valdora.rules import UNSEEN, Book, ValdoraState
 
 
@@ -67,8 +67,9 @@ class Observation:
 
 def observation(state: ValdoraState, player: int) -> Observation:
     """What `player` knows of `state`: everything but the hidden card order."""
-    if not is_reference(state):
-        return Observation(state.belief(), player)  # the compiled core forgets it in C
+    fast = compiled_state(state)
+    if fast is not None:
+        return Observation(fast.belief(), player)  # the compiled core forgets it in C
     belief = state.copy()
     for book in belief.books:
         book.hidden = None
@@ -80,8 +81,9 @@ def determinize(obs: Observation, rng: Any) -> ValdoraState:
     world = obs.belief_state()
     if world.is_chance_node():
         raise ValdoraError("cannot determinize at a chance node: resolve the reveal first")
-    if not is_reference(world):
-        return world.determinized(rng)  # type: ignore[no-any-return]  # same draws, in C
+    fast = compiled_state(world)
+    if fast is not None:
+        return fast.determinized(rng)  # type: ignore[no-any-return]  # same draws, in C
     for book in world.books:
         book.hidden = sample_hidden_order(book, rng)
     return world

@@ -57,17 +57,17 @@ def _token(state: ValdoraState, step: int) -> str:
     if kind == "turn":
         return "t" + S.SIDE_LETTERS[step - S.TURN_BASE]
     if kind == "buy":
-        side, source = divmod(step - S.BUY_BASE, 8)
+        side, source = divmod(step - S.BUY_BASE, S.BUY_STRIDE)
         token = "b" + S.SIDE_LETTERS[side]
         return token if source == S.NO_SOURCE else f"{token}@{data.items[source].id}"
     if kind == "return":
-        index, side = divmod(step - S.RETURN_BASE, 2)
+        index, side = divmod(step - S.RETURN_BASE, S.RETURN_STRIDE)
         return f"x{index + 1}{S.SIDE_LETTERS[side]}"
     if kind == "load":
-        gem, item = divmod(step - S.LOAD_BASE, 8)
+        gem, item = divmod(step - S.LOAD_BASE, S.LOAD_STRIDE)
         return f"+{data.gems[gem].letter}@{data.items[item].id}"
     if kind == "complete":
-        index, mask = divmod(step - S.COMPLETE_BASE, 128)
+        index, mask = divmod(step - S.COMPLETE_BASE, S.COMPLETE_STRIDE)
         items = [data.items[i].id for i in range(len(data.items)) if mask >> i & 1]
         return f"c{index + 1}" + ("@" + ",".join(items) if items else "")
     return "?" + _face_names(state)[step - S.CHANCE_BASE]

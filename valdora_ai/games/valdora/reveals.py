@@ -29,7 +29,7 @@ def apply_revealing(state: ValdoraState, step: int) -> tuple[int, ...]:
     if book is None or book.hidden is None:
         state.apply(step)
         return ()
-    side = step - S.TURN_BASE if step < S.BUY_BASE else (step - S.BUY_BASE) // 8
+    side = step - S.TURN_BASE if step < S.BUY_BASE else (step - S.BUY_BASE) // S.BUY_STRIDE
     stack = book.left if side == S.LEFT else book.right
     hidden_before = book.hidden_count
     front_before = book.top_front

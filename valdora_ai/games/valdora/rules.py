@@ -28,22 +28,24 @@ from dataclasses import dataclass
 
 from valdora_ai.errors import IllegalMoveError
 from valdora_ai.games.valdora import steps as S
+from valdora_ai.games.valdora.constants import (
+    ACTION,
+    CHANCE,
+    DELIVERY,
+    EMPTY,
+    LOADING,
+    MAX_HELD_COMMISSIONS,
+    MOVE,
+    NO_ACTION,
+    NO_REVEAL,
+    NOT_OWNED,
+    PURCHASE,
+    REVEAL_BACK,
+    REVEAL_FRONT,
+    TERMINAL,
+    UNSEEN,
+)
 from valdora_ai.games.valdora.data import ANY_GEM, CardSet, ComponentData
-
-CHANCE = -1  # `current_player` at a chance node
-TERMINAL = -2  # `current_player` once the game is over
-
-NOT_OWNED = -2  # an item slot of a player who does not own that item
-EMPTY = -1  # an owned item carrying no gem
-
-MAX_HELD_COMMISSIONS = 3
-
-# Turn phases and the action chosen in the action phase.
-MOVE, ACTION = 0, 1
-NO_ACTION, PURCHASE, LOADING, DELIVERY = 0, 1, 2, 3
-# Reveals pending at a chance node (belief states only).
-NO_REVEAL, REVEAL_BACK, REVEAL_FRONT = 0, 1, 2
-UNSEEN = -1  # `Book.top_front` when the top hidden card's front is not yet seen
 
 Card = tuple[int, int]  # (card type in its set, side face up: 0 front, 1 back)
 
@@ -437,13 +439,13 @@ class ValdoraState:
         elif kind in ("turn", "buy"):
             self._apply_page_step(step)
         elif kind == "return":
-            index, side = divmod(step - S.RETURN_BASE, 2)
+            index, side = divmod(step - S.RETURN_BASE, S.RETURN_STRIDE)
             self._apply_return(index, side)
         elif kind == "load":
-            gem, item = divmod(step - S.LOAD_BASE, 8)
+            gem, item = divmod(step - S.LOAD_BASE, S.LOAD_STRIDE)
             self._apply_load(gem, item)
         elif kind == "complete":
-            index, mask = divmod(step - S.COMPLETE_BASE, 128)
+            index, mask = divmod(step - S.COMPLETE_BASE, S.COMPLETE_STRIDE)
             self._apply_delivery(index, mask)
         else:
             raise IllegalMoveError(f"step code {step} is not a decision")
@@ -481,7 +483,7 @@ class ValdoraState:
         book = self.book_at(player.space)
         assert book is not None
         is_turn = step < S.BUY_BASE
-        side = step - S.TURN_BASE if is_turn else (step - S.BUY_BASE) // 8
+        side = step - S.TURN_BASE if is_turn else (step - S.BUY_BASE) // S.BUY_STRIDE
         stack = book.left if side == S.LEFT else book.right
         if not stack:  # the top hidden card moves: its back must be known first
             if book.hidden is None:
@@ -501,7 +503,7 @@ class ValdoraState:
         else:
             face = book.face(card)
             if book.cards.kind == "equipment":
-                source = (step - S.BUY_BASE) % 8
+                source = (step - S.BUY_BASE) % S.BUY_STRIDE
                 self.discard[player.load[source]] += 1
                 player.load[source] = EMPTY
                 player.load[face] = EMPTY
@@ -569,7 +571,7 @@ class ValdoraState:
                 player.load[item] = EMPTY
         player.completed.append(card)
         had_workshop = self.workshop_owner[face.patron] == self.current
-        colour = self._hire_colour(face.patron)
+        colour = self.hire_colour(face.patron)
         if colour >= 0:
             self.supply[colour] -= 1
             player.craftsmen[colour] += 1
@@ -584,8 +586,9 @@ class ValdoraState:
             player.bonus += 1
         self.action = DELIVERY
 
-    def _hire_colour(self, patron: int) -> int:
-        """Hiring a craftsman: the patron's colour, else the next clockwise with tiles."""
+    def hire_colour(self, patron: int) -> int:
+        """The craftsman colour a delivery to `patron` hires: the patron's colour, else the
+        next clockwise with tiles left; -1 when no tiles are left."""
         n = len(self.supply)
         for offset in range(n):
             colour = (patron + offset) % n

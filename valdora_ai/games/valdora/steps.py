@@ -7,39 +7,56 @@ objects; both engines use exactly these codes, so their legal-step lists compare
 directly. People never see codes: :mod:`valdora_ai.games.valdora.notation` prints and
 parses them.
 
-Layout (sides: 0 = left stack, 1 = right stack; items and gems are data indices)::
+Layout (sides: 0 = left stack, 1 = right stack; items and gems are data indices; the
+numbers are defined once in :mod:`~valdora_ai.games.valdora.constants`, shared with the
+compiled core)::
 
-    0                      END        end the action and the turn
-    1                      PROVISIONS take provisions (city)
-    2                      SILVER     refill coins at a silver mine
-    3 + side               TURN       turn the top page of that stack over
-    5 + side*8 + source    BUY        buy the top card of that stack; source is the item
-                                      whose gold pays for equipment, NO_SOURCE for a
-                                      commission (paid with a coin)
-    21 + index*2 + side    RETURN     put incomplete commission `index` onto that stack
-    32 + space             MOVE
-    96 + gem*8 + item      LOAD       load a gem onto an item (reloading a horse/cart)
-    160 + index*128 + mask COMPLETE   complete commission `index`, paying with the gems
-                                      on the items in `mask` (mask 0: pay a coin)
-    600 + face             CHANCE     a face revealed in a book (belief states only)
+    END                                  end the action and the turn
+    PROVISIONS                           take provisions (city)
+    SILVER                               refill coins at a silver mine
+    TURN_BASE + side                     turn the top page of that stack over
+    BUY_BASE + side*BUY_STRIDE + source  buy the top card of that stack; source is the
+                                         item whose gold pays for equipment, NO_SOURCE
+                                         for a commission (paid with a coin)
+    RETURN_BASE + index*RETURN_STRIDE + side
+                                         put incomplete commission `index` onto that stack
+    MOVE_BASE + space                    move
+    LOAD_BASE + gem*LOAD_STRIDE + item   load a gem onto an item (reloading a horse/cart)
+    COMPLETE_BASE + index*COMPLETE_STRIDE + mask
+                                         complete commission `index`, paying with the
+                                         gems on the items in `mask` (mask 0: pay a coin)
+    CHANCE_BASE + face                   a face revealed in a book (belief states only)
 """
 
 from __future__ import annotations
 
-END = 0
-PROVISIONS = 1
-SILVER = 2
-TURN_BASE = 3
-BUY_BASE = 5
-NO_SOURCE = 7
-RETURN_BASE = 21
-MOVE_BASE = 32
-LOAD_BASE = 96
-COMPLETE_BASE = 160
-CHANCE_BASE = 600
+from valdora_ai.games.valdora.constants import (
+    BUY_BASE,
+    BUY_STRIDE,
+    CHANCE_BASE,
+    COMPLETE_BASE,
+    COMPLETE_STRIDE,
+    END,
+    LEFT,
+    LOAD_BASE,
+    LOAD_STRIDE,
+    MOVE_BASE,
+    NO_SOURCE,
+    PROVISIONS,
+    RETURN_BASE,
+    RETURN_STRIDE,
+    RIGHT,
+    SILVER,
+    TURN_BASE,
+)
 
-LEFT = 0
-RIGHT = 1
+__all__ = [
+    "BUY_BASE", "BUY_STRIDE", "CHANCE_BASE", "COMPLETE_BASE", "COMPLETE_STRIDE", "END",
+    "LEFT", "LOAD_BASE", "LOAD_STRIDE", "MOVE_BASE", "NO_SOURCE", "PROVISIONS",
+    "RETURN_BASE", "RETURN_STRIDE", "RIGHT", "SIDE_LETTERS", "SILVER", "TURN_BASE", "buy",
+    "chance", "complete", "kind", "load", "move", "return_commission", "turn",
+]
+
 SIDE_LETTERS = "LR"
 
 
@@ -48,11 +65,11 @@ def turn(side: int) -> int:
 
 
 def buy(side: int, source: int = NO_SOURCE) -> int:
-    return BUY_BASE + side * 8 + source
+    return BUY_BASE + side * BUY_STRIDE + source
 
 
 def return_commission(index: int, side: int) -> int:
-    return RETURN_BASE + index * 2 + side
+    return RETURN_BASE + index * RETURN_STRIDE + side
 
 
 def move(space: int) -> int:
@@ -60,11 +77,11 @@ def move(space: int) -> int:
 
 
 def load(gem: int, item: int) -> int:
-    return LOAD_BASE + gem * 8 + item
+    return LOAD_BASE + gem * LOAD_STRIDE + item
 
 
 def complete(index: int, mask: int) -> int:
-    return COMPLETE_BASE + index * 128 + mask
+    return COMPLETE_BASE + index * COMPLETE_STRIDE + mask
 
 
 def chance(face: int) -> int:

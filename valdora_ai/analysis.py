@@ -4,6 +4,9 @@ These are the contract between agents and everything that shows their thinking
 (``valdora suggest``, the JSON-lines engine, the interactive hint and the bots'
 one-line reasoning). Values are per player, indexed by seat, so multi-player
 (max^n) results are never squashed into one number.
+
+The module sits below both :mod:`valdora_ai.agents` and :mod:`valdora_ai.search`, which
+both use it, so the search kernels never import the agents built on them.
 """
 
 from __future__ import annotations
