@@ -49,7 +49,7 @@ def parse_spec(spec: str) -> tuple[type[Agent], dict[str, object]]:
 
 def canonical_spec(spec: str) -> str:
     """The one way of writing `spec`: keys in the agent's order, values as it formats
-    them (``"ismcts: seed=3, c=0.5,"`` is ``"ismcts:c=0.5,seed=3"``).
+    them (``"ismcts: c=0.50, seed=3,"`` is ``"ismcts:seed=3,c=0.5"``).
 
     Keys given at their default value stay (an explicit ``seed=0`` is not the seed a
     game would derive). Specs are stored and compared in this form.

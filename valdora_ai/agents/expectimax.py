@@ -22,15 +22,15 @@ horizon (``playouts=0``) lost every game at ``depth=2`` (its blind spot for coin
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from valdora_ai.agents.analysis import Analysis, Budget, Candidate, SearchControl
 from valdora_ai.agents.base import Param
-from valdora_ai.agents.search_base import MAX_ITERATIONS, MAX_SECONDS, SearchAgent
+from valdora_ai.agents.search_base import SearchAgent
 from valdora_ai.games.base import Game, Observation
 from valdora_ai.search.expectimax import Aborted, Expectimax, ordered_steps
 from valdora_ai.search.parallel import run_parallel
-from valdora_ai.search.rewards import REWARDS
 
 
 class ExpectimaxAgent(SearchAgent):
@@ -38,11 +38,10 @@ class ExpectimaxAgent(SearchAgent):
     summary = "depth-limited expectimax-n with exact chance nodes at reveals"
     PARAMS: ClassVar[dict[str, Param]] = {
         **SearchAgent.PARAMS,
-        "iterations": Param(int, 0, "evaluated leaves per decision (0: no limit)", 0,
-                            MAX_ITERATIONS),
-        "time": Param(float, 0.0, "seconds per decision (0: no limit)", 0.0, MAX_SECONDS),
-        "reward": Param(str, "margin", "backed-up reward: win (share), rank or margin",
-                        choices=REWARDS),
+        "iterations": replace(SearchAgent.PARAMS["iterations"],
+                              help="evaluated leaves per decision (0: no limit)"),
+        "time": replace(SearchAgent.PARAMS["time"], help="seconds per decision (0: no limit)"),
+        "reward": replace(SearchAgent.PARAMS["reward"], default="margin"),
         "depth": Param(int, 1, "decision steps searched (chance steps are free)", 1, 64),
         "playouts": Param(int, 32, "horizon value: N > 0 the mean of N greedy play-outs "
                                    "to the end, 0 the score estimate", 0, 100_000),

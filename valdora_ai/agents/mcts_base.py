@@ -19,12 +19,12 @@ iterations won 37.5% (setups 500-507); with prior 0.5, 1, 2, 4 and 8: 62.5%, 79.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from valdora_ai.agents.base import Param
 from valdora_ai.agents.search_base import SearchAgent
 from valdora_ai.games.base import Game
-from valdora_ai.search.rewards import REWARDS
 from valdora_ai.search.rollout import POLICIES
 from valdora_ai.search.uct import UctSettings
 
@@ -36,8 +36,7 @@ class MctsAgent(SearchAgent):
 
     PARAMS: ClassVar[dict[str, Param]] = {
         **SearchAgent.PARAMS,
-        "reward": Param(str, "margin", "backed-up reward: win (share), rank or margin",
-                        choices=REWARDS),
+        "reward": replace(SearchAgent.PARAMS["reward"], default="margin"),
         "c": Param(float, 0.2, "UCB exploration constant (rewards are in [0, 1])", 0.0, 100.0),
         "widen": Param(float, 1.0, "progressive widening: at most 1 + widen*sqrt(visits) "
                                    "children, the policy's step first (0: off)", 0.0, 100.0),

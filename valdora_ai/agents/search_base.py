@@ -11,7 +11,14 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any, ClassVar
 
-from valdora_ai.agents.analysis import Analysis, Budget, Candidate, SearchControl
+from valdora_ai.agents.analysis import (
+    MAX_ITERATIONS,
+    MAX_SECONDS,
+    Analysis,
+    Budget,
+    Candidate,
+    SearchControl,
+)
 from valdora_ai.agents.base import SEED_SPACE, Agent, Param
 from valdora_ai.backend import make_rng
 from valdora_ai.games.base import Game, Observation
@@ -19,8 +26,6 @@ from valdora_ai.search.parallel import merge_analyses, run_parallel, split_budge
 from valdora_ai.search.rewards import REWARDS, Evaluator
 
 DEFAULT_ITERATIONS = 300
-MAX_ITERATIONS = 1_000_000_000
-MAX_SECONDS = 86_400.0  # a day: longer is a typo, not a budget
 MAX_JOBS = 64
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from valdora_ai.agents import canonical_spec, parse_spec
-from valdora_ai.agents.search_base import MAX_SECONDS
+from valdora_ai.agents.analysis import MAX_ITERATIONS, MAX_SECONDS
 from valdora_ai.errors import ValdoraError
 
 
@@ -28,8 +28,9 @@ class EngineConfig:
         if not 0 < self.max_seconds <= MAX_SECONDS:
             raise ValdoraError(f"--max-seconds must be a number of seconds above 0 and at most "
                                f"{MAX_SECONDS:g}, got {self.max_seconds}")
-        if self.max_iterations < 1:
-            raise ValdoraError(f"--max-iterations must be at least 1, got {self.max_iterations}")
+        if not 1 <= self.max_iterations <= MAX_ITERATIONS:
+            raise ValdoraError(f"--max-iterations must be from 1 to {MAX_ITERATIONS}, "
+                               f"got {self.max_iterations}")
         if self.max_line_bytes < 64:
             raise ValdoraError(f"--max-line-bytes must be at least 64, got "
                                f"{self.max_line_bytes}")
