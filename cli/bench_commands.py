@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from valdora_ai.analysis import MAX_SECONDS
 from valdora_ai.bench import SECTIONS, Row, run
 from valdora_ai.cli.common import console, user_errors, write_json
 from valdora_ai.errors import ValdoraError
@@ -53,8 +54,9 @@ def bench(
         for n in counts:
             if not 3 <= n <= 5:
                 raise ValdoraError(f"--players: Valdora is for 3 to 5 players, not {n}")
-        if seconds <= 0:
-            raise ValdoraError(f"--seconds: must be positive, got {seconds}")
+        if not 0 < seconds <= MAX_SECONDS:  # nan and inf would measure for ever
+            raise ValdoraError(f"--seconds: must be positive and at most {MAX_SECONDS:g}, "
+                               f"got {seconds}")
         rows = run(counts, names, QUICK_BUDGET if quick else seconds)
         if as_json:
             write_json([row.to_json() for row in rows], None)

@@ -25,11 +25,9 @@ def engine(
     rules_data: RulesData = None,
 ) -> None:
     """Answer JSON-lines requests on stdin (see docs/engine-protocol.md)."""
-    from valdora_ai.agents import parse_spec
     from valdora_ai.engine import EngineConfig, serve
 
     with user_errors():
-        parse_spec(agent)
         config = EngineConfig(workers=workers, max_seconds=max_seconds,
                               max_iterations=max_iterations, max_line_bytes=max_line_bytes,
                               default_agent=agent, rules_data=rules_data)

@@ -202,7 +202,7 @@ def test_illegal_turn_on_the_command_line(tmp_path: Path, position: dict) -> Non
 @pytest.mark.parametrize(("spec", "what"), [
     ("grandmaster", "unknown agent 'grandmaster'"),
     ("random:depth=3", "unknown parameter 'depth' for random (valid: seed)"),
-    ("greedy:seed=x", "seed must be int, got 'x'"),
+    ("greedy:seed=x", "seed must be an integer from 0 to 18446744073709551615, got 'x'"),
     ("greedy:seed", "expected key=value"),
 ])
 def test_bad_agent_spec(spec: str, what: str) -> None:

@@ -48,6 +48,8 @@ def test_cli_json() -> None:
     (["--section", "nope"], "unknown section 'nope'"),
     (["--players", "2"], "3 to 5 players, not 2"),
     (["--seconds", "0"], "must be positive"),
+    (["--seconds", "nan"], "--seconds: must be positive and at most 86400, got nan"),
+    (["--seconds", "inf"], "--seconds: must be positive and at most 86400, got inf"),
 ])
 def test_cli_bad_input(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["bench", "--quick", *args])

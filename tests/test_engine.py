@@ -139,7 +139,17 @@ def test_a_bad_position_field_is_named_by_its_path(engine: EngineProcess) -> Non
 
 @pytest.mark.parametrize(("options", "message"), [
     (["--workers", "0"], "error: --workers must be at least 1, got 0"),
-    (["--max-seconds", "0"], "error: --max-seconds must be positive, got 0.0"),
+    (["--max-seconds", "0"], "error: --max-seconds must be a number of seconds above 0 and "
+                             "at most 86400, got 0.0"),
+    (["--max-seconds", "inf"], "error: --max-seconds must be a number of seconds above 0 and "
+                               "at most 86400, got inf"),
+    (["--max-seconds", "nan"], "error: --max-seconds must be a number of seconds above 0 and "
+                               "at most 86400, got nan"),
+    (["--agent", "ismcts:time=nan"], "error: 'ismcts:time=nan': time must be a number from 0 "
+                                     "to 86400, got nan"),
+    (["--agent", "ismcts:iterations=500", "--max-iterations", "100"],
+     "error: --agent 'ismcts:iterations=500': 500 iterations is beyond this engine's limit "
+     "of 100"),
     (["--agent", "nope"], "error: unknown agent 'nope'"),
     (["--rules-data", "missing.toml"], "error: "),
 ])

@@ -109,5 +109,5 @@ def test_playout_horizon_values_are_sampled_play_outs_and_reproducible() -> None
         if candidate.visits == 1:  # one horizon: the mean of two final scores
             assert all((2 * s) % 1 == 0 for s in candidate.expected_scores)
         assert candidate.expected_scores != by_step[candidate.step].expected_scores
-    with pytest.raises(va.SpecError, match="playouts must not be negative"):
+    with pytest.raises(va.SpecError, match="playouts must be an integer from 0 to 100000, got -1"):
         va.make_agent("expectimax:playouts=-1", game)

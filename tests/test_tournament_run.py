@@ -190,7 +190,7 @@ def test_a_file_that_is_not_a_tournament_database_is_refused_untouched(tmp_path:
 @pytest.mark.parametrize(("entrants", "message"), [
     (["greedy", "bogus"], "unknown agent 'bogus'"),
     (["greedy", "random:depth=2"], "unknown parameter 'depth'"),
-    (["greedy", "greedy:seed=x"], "seed must be int"),
+    (["greedy", "greedy:seed=x"], "seed must be an integer from 0 to "),
     (["greedy"], "at least two entrants"),
     (["greedy", "greedy"], "'greedy' is given twice"),
 ])

@@ -36,6 +36,7 @@ _EXPORTS = {
     "register_game": "valdora_ai.games",
     "make_agent": "valdora_ai.agents",
     "parse_spec": "valdora_ai.agents",
+    "canonical_spec": "valdora_ai.agents",
     "agent_classes": "valdora_ai.agents",
     "Agent": "valdora_ai.agents",
     "Analysis": "valdora_ai.analysis",

@@ -17,23 +17,31 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from valdora_ai.errors import ValdoraError
+
+MAX_ITERATIONS = 1_000_000_000
+MAX_SECONDS = 86_400.0  # a day: a longer budget is a typo, and inf or nan never ends
+
 
 @dataclass(frozen=True)
 class Budget:
     """How long a search may run: iterations, seconds, or both (whichever ends first).
 
     ``Budget()`` means "the agent's own default". An agent that does not search
-    ignores the budget.
+    ignores the budget. Both are bounded (:data:`MAX_ITERATIONS`, :data:`MAX_SECONDS`),
+    so every budget ends.
     """
 
     iterations: int | None = None
     seconds: float | None = None
 
     def __post_init__(self) -> None:
-        if self.iterations is not None and self.iterations < 1:
-            raise ValueError(f"budget iterations must be at least 1, got {self.iterations}")
-        if self.seconds is not None and not self.seconds > 0:
-            raise ValueError(f"budget seconds must be positive, got {self.seconds}")
+        if self.iterations is not None and not 1 <= self.iterations <= MAX_ITERATIONS:
+            raise ValdoraError(f"budget iterations must be from 1 to {MAX_ITERATIONS}, "
+                               f"got {self.iterations}")
+        if self.seconds is not None and not 0 < self.seconds <= MAX_SECONDS:
+            raise ValdoraError(f"budget seconds must be above 0 and at most {MAX_SECONDS:g}, "
+                               f"got {self.seconds}")
 
     @property
     def is_default(self) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from valdora_ai.agents.base import Agent, Param
+from valdora_ai.agents.base import SEED_SPACE, Agent, Param
 from valdora_ai.errors import SpecError
 from valdora_ai.games.base import Game
 
@@ -20,42 +20,71 @@ def agent_classes() -> dict[str, type[Agent]]:
 
 
 def parse_spec(spec: str) -> tuple[type[Agent], dict[str, object]]:
-    """Split and type-check a spec string; SpecError names what is wrong."""
+    """Split, type-check and range-check a spec string; SpecError names what is wrong.
+
+    Spaces around the name, keys and values, empty parts (a trailing comma) and the
+    order of the keys do not matter: :func:`canonical_spec` writes them all one way.
+    """
     classes = agent_classes()
-    name, _, rest = spec.strip().partition(":")
+    name, _, rest = spec.partition(":")
+    name = name.strip()
     if name not in classes:
-        raise SpecError(f"unknown agent {name!r} in {spec!r} (known: {', '.join(classes)})")
+        raise SpecError(f"unknown agent {_short(name)} in {_short(spec)} "
+                        f"(known: {', '.join(classes)})")
     cls = classes[name]
     params: dict[str, object] = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, value = part.partition("=")
         key = key.strip()
         if not eq or not key:
-            raise SpecError(f"{spec!r}: expected key=value, got {part!r}")
+            raise SpecError(f"{_short(spec)}: expected key=value, got {_short(part)}")
         if key not in cls.PARAMS:
-            raise SpecError(f"{spec!r}: unknown parameter {key!r} for {name} "
+            raise SpecError(f"{_short(spec)}: unknown parameter {_short(key)} for {name} "
                             f"(valid: {', '.join(sorted(cls.PARAMS))})")
+        if key in params:
+            raise SpecError(f"{_short(spec)}: {key} is given twice")
         params[key] = _convert(spec, key, value.strip(), cls.PARAMS[key])
     return cls, params
 
 
+def canonical_spec(spec: str) -> str:
+    """The one way of writing `spec`: keys in the agent's order, values as it formats
+    them (``"ismcts: c=0.50, seed=3,"`` is ``"ismcts:seed=3,c=0.5"``).
+
+    Keys given at their default value stay (an explicit ``seed=0`` is not the seed a
+    game would derive). Specs are stored and compared in this form.
+    """
+    cls, params = parse_spec(spec)
+    written = [f"{key}={param.format(params[key])}" for key, param in cls.PARAMS.items()
+               if key in params]
+    return cls.name + (":" + ",".join(written) if written else "")
+
+
 def _convert(spec: str, key: str, value: str, param: Param) -> object:
     try:
-        if param.type is bool:
-            if value.lower() not in ("true", "false", "1", "0", "yes", "no"):
-                raise ValueError(value)
-            return value.lower() in ("true", "1", "yes")
-        return param.type(value)
+        parsed = param.parse(value)
     except ValueError:
-        raise SpecError(f"{spec!r}: {key} must be {param.type.__name__}, got {value!r}") from None
+        raise SpecError(f"{_short(spec)}: {key} must be {param.accepts()}, "
+                        f"got {_short(value)}") from None
+    return param.check(_short(spec), key, parsed)
+
+
+def _short(text: str) -> str:
+    """`text` quoted, cut to a readable length (a spec may come from anyone)."""
+    return repr(text) if len(text) <= 60 else repr(text[:57] + "...")
 
 
 def make_agent(spec: str, game: Game, *, seed: int | None = None) -> Agent:
-    """Build an agent from its spec; `seed` applies unless the spec sets one."""
+    """Build an agent from its spec; `seed` applies unless the spec sets one.
+
+    `seed` is typically derived (a game's seed plus the seat), so it is taken modulo
+    2**64, as the random generator takes any seed.
+    """
     cls, params = parse_spec(spec)
     if seed is not None and "seed" in cls.PARAMS:
-        params.setdefault("seed", seed)
+        params.setdefault("seed", seed % SEED_SPACE)
     return cls(game, **params)
 
 
-__all__ = ["Agent", "Param", "agent_classes", "make_agent", "parse_spec"]
+__all__ = ["Agent", "Param", "agent_classes", "canonical_spec",
+           "make_agent", "parse_spec"]

@@ -8,21 +8,82 @@ who is the player to move.
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from valdora_ai.analysis import Analysis, Budget, Candidate, SearchControl
+from valdora_ai.errors import SpecError
 from valdora_ai.games.base import Game, Observation
+
+SEED_SPACE = 1 << 64  # seeds are 64-bit: 0 to 2**64 - 1
 
 
 @dataclass(frozen=True)
 class Param:
-    """One agent parameter: its type, default and a line of help."""
+    """One agent parameter: its type, default, a line of help and the values it accepts.
+
+    A number must be finite and lie in ``[low, high]`` (both inclusive); a string must be
+    one of ``choices`` when they are given. Every bound is finite, so no spec can ask
+    for an unbounded amount of work or memory.
+    """
 
     type: type
     default: Any
     help: str
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] = ()
+
+    def accepts(self) -> str:
+        """What a valid value is, in words (used in error messages and the docs)."""
+        if self.type is bool:
+            return "true or false"
+        if self.choices:
+            return f"one of {', '.join(self.choices)}"
+        if self.type in (int, float):
+            kind = "an integer" if self.type is int else "a number"
+            return f"{kind} from {_number(self.low)} to {_number(self.high)}"
+        return f"a {self.type.__name__}"
+
+    def check(self, where: str, key: str, value: Any) -> Any:
+        """`value` if this parameter accepts it, else SpecError naming `key` and the range."""
+        if self._valid(value):
+            return value
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+        raise SpecError(f"{where}: {key} must be {self.accepts()}, got {shown}")
+
+    def _valid(self, value: Any) -> bool:
+        if self.type is bool:
+            return isinstance(value, bool)
+        if self.type in (int, float):
+            numeric = (int,) if self.type is int else (int, float)
+            return (isinstance(value, numeric) and not isinstance(value, bool)
+                    and math.isfinite(value)
+                    and (self.low is None or value >= self.low)
+                    and (self.high is None or value <= self.high))
+        return isinstance(value, self.type) and (not self.choices or value in self.choices)
+
+    def parse(self, text: str) -> Any:
+        """The value written `text` (ValueError when it is not of this type)."""
+        if self.type is bool:
+            if text.lower() not in ("true", "false", "1", "0", "yes", "no"):
+                raise ValueError(text)
+            return text.lower() in ("true", "1", "yes")
+        return self.type(text)
+
+    def format(self, value: Any) -> str:
+        """`value` as a spec writes it: the one canonical text :meth:`parse` reads back."""
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if isinstance(value, float):
+            return repr(value).removesuffix(".0")
+        return str(value)
+
+
+def _number(bound: float | None) -> str:
+    return f"{bound:g}" if isinstance(bound, float) else str(bound)
 
 
 class Agent(ABC):
@@ -31,17 +92,23 @@ class Agent(ABC):
     name: ClassVar[str]
     summary: ClassVar[str]
     PARAMS: ClassVar[dict[str, Param]] = {
-        "seed": Param(int, 0, "seed of the agent's own random generator"),
+        "seed": Param(int, 0, "seed of the agent's own random generator", 0, SEED_SPACE - 1),
     }
 
     def __init__(self, game: Game, **params: Any) -> None:
         self.game = game
+        for key, value in params.items():
+            if key not in self.PARAMS:
+                raise SpecError(f"{self.name}: unknown parameter {key!r} "
+                                f"(valid: {', '.join(sorted(self.PARAMS))})")
+            self.PARAMS[key].check(self.name, key, value)
         self.params = {key: p.default for key, p in self.PARAMS.items()} | params
 
     @property
     def spec(self) -> str:
         """The spec string that rebuilds this agent."""
-        changed = [f"{k}={v}" for k, v in self.params.items() if v != self.PARAMS[k].default]
+        changed = [f"{k}={self.PARAMS[k].format(v)}" for k, v in self.params.items()
+                   if v != self.PARAMS[k].default]
         return self.name + (":" + ",".join(changed) if changed else "")
 
     @abstractmethod

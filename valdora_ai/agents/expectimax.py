@@ -4,8 +4,12 @@ See :mod:`valdora_ai.search.expectimax` for the algorithm (depth in decision ste
 greedy finish of the turn at the horizon, exact chance nodes, max^n backups, move
 ordering and sound pruning). With a seconds or iteration budget (iterations count
 evaluated leaves) the agent deepens iteratively from depth 1 and answers with the
-deepest depth completed within it (depth 1 always completes); without one it
-searches ``depth`` directly. ``jobs=N`` splits the root steps between N processes.
+deepest depth completed within it; without one it searches ``depth`` directly. An
+iteration budget never cuts depth 1 short (so the answer does not depend on timing),
+but the clock and a stop request end any depth, checked between play-outs: a search
+stopped before its first depth is complete ranks the root steps valued so far, which
+start with the greedy step (or, with none valued yet, answers the greedy step alone).
+``jobs=N`` splits the root steps between N processes.
 
 Defaults (``depth=1,playouts=32,reward=margin``): each step available now, the turn
 finished by the greedy policy, valued by 32 play-outs to the end with common random
@@ -19,14 +23,14 @@ exploited through its blind spot for coins. The series are in docs/strength.md
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from valdora_ai.agents.base import Param
 from valdora_ai.agents.search_base import SearchAgent
 from valdora_ai.analysis import Analysis, Budget, Candidate, SearchControl
-from valdora_ai.errors import SpecError
 from valdora_ai.games.base import Game, Observation
-from valdora_ai.search.expectimax import Aborted, Expectimax
+from valdora_ai.search.expectimax import Aborted, Expectimax, ordered_steps
 from valdora_ai.search.parallel import run_parallel
 
 
@@ -35,21 +39,14 @@ class ExpectimaxAgent(SearchAgent):
     summary = "depth-limited expectimax-n with exact chance nodes at reveals"
     PARAMS: ClassVar[dict[str, Param]] = {
         **SearchAgent.PARAMS,
-        "iterations": Param(int, 0, "evaluated leaves per decision (0: no limit)"),
-        "time": Param(float, 0.0, "seconds per decision (0: no limit)"),
-        "reward": Param(str, "margin", "backed-up reward: win (share), rank or margin"),
-        "depth": Param(int, 1, "decision steps searched (chance steps are free)"),
+        "iterations": replace(SearchAgent.PARAMS["iterations"],
+                              help="evaluated leaves per decision (0: no limit)"),
+        "time": replace(SearchAgent.PARAMS["time"], help="seconds per decision (0: no limit)"),
+        "reward": replace(SearchAgent.PARAMS["reward"], default="margin"),
+        "depth": Param(int, 1, "decision steps searched (chance steps are free)", 1, 64),
         "playouts": Param(int, 32, "horizon value: N > 0 the mean of N greedy play-outs "
-                                   "to the end, 0 the score estimate"),
+                                   "to the end, 0 the score estimate", 0, 100_000),
     }
-
-    def __init__(self, game: Game, **params: Any) -> None:
-        super().__init__(game, **params)
-        if self.params["depth"] < 1:
-            raise SpecError(f"expectimax: depth must be at least 1, got {self.params['depth']}")
-        if self.params["playouts"] < 0:
-            raise SpecError("expectimax: playouts must not be negative, "
-                            f"got {self.params['playouts']}")
 
     def default_budget(self) -> Budget:
         return Budget(iterations=self.params["iterations"] or None,
@@ -67,9 +64,8 @@ class ExpectimaxAgent(SearchAgent):
         args = [(self.game, params, observation, budget, legal[j::jobs]) for j in range(jobs)]
         parts = run_parallel(_root_job, [a for a in args if a[4]])
         player = observation.observer
-        found = sorted((c for part in parts for c in part.candidates),
-                       key=lambda c: (-c.values[player], c.step))
-        return Analysis(player=observation.observer, candidates=tuple(found), agent=self.spec,
+        found = _ranked([c for part in parts for c in part.candidates], player)
+        return Analysis(player=observation.observer, candidates=found, agent=self.spec,
                         iterations=sum(p.iterations for p in parts),
                         seconds=max(p.seconds for p in parts),
                         complete=all(p.complete for p in parts),
@@ -80,29 +76,32 @@ class ExpectimaxAgent(SearchAgent):
         start = time.perf_counter()
         belief = observation.belief_state()
         player = observation.observer
-        roots = steps if steps is not None else belief.legal_steps()
+        roots = steps if steps is not None else ordered_steps(self.game, belief)
         limited = budget.iterations is not None or budget.seconds is not None
         deadline = None if budget.seconds is None else start + budget.seconds
         should_stop = control.should_stop if control is not None else None
+        sampling = {"playouts": self.params["playouts"], "seed": self.params["seed"]}
         best: tuple[Candidate, ...] = ()
         reached = 0
         leaves = 0
         stopped = False
         for depth in range(1 if limited else self.params["depth"], self.params["depth"] + 1):
-            sampling = {"playouts": self.params["playouts"], "seed": self.params["seed"]}
-            search = (Expectimax(self.game, self.evaluator, **sampling) if depth == 1 else
-                      Expectimax(self.game, self.evaluator,
-                                 None if budget.iterations is None
-                                 else budget.iterations - leaves, deadline, should_stop,
-                                 **sampling))
+            max_leaves = (None if budget.iterations is None or depth == 1
+                          else budget.iterations - leaves)
+            search = Expectimax(self.game, self.evaluator, max_leaves, deadline, should_stop,
+                                **sampling)
+            found: list[Candidate] = []
             try:
-                found = self._depth(search, belief, roots, depth, player)
+                self._depth(search, belief, roots, depth, player, found)
             except Aborted:
                 stopped = should_stop is not None and should_stop()
                 leaves += search.leaves
+                if not best:  # nothing complete: the roots valued so far, else the first
+                    best = _ranked(found, player) or (Candidate(step=roots[0],
+                                                                pv=(roots[0],)),)
                 break
             leaves += search.leaves
-            best, reached = found, depth
+            best, reached = _ranked(found, player), depth
             if control is not None and control.wants_report() and depth < self.params["depth"]:
                 control.report(Analysis(player=player, candidates=best, agent=self.spec,
                                         iterations=leaves, seconds=time.perf_counter() - start,
@@ -112,10 +111,11 @@ class ExpectimaxAgent(SearchAgent):
                         complete=reached == self.params["depth"] and not stopped,
                         extra={"depth": reached})
 
-    def _depth(self, search: Expectimax, belief: Any, roots: list[int], depth: int,
-               player: int) -> tuple[Candidate, ...]:
-        """Every root step's exact value at `depth`, best first."""
-        found = []
+    @staticmethod
+    def _depth(search: Expectimax, belief: Any, roots: list[int], depth: int, player: int,
+               found: list[Candidate]) -> None:
+        """Append every root step's exact value at `depth` to `found` (Aborted may cut
+        it short: `found` then holds the roots valued so far)."""
         for step in roots:
             before = search.leaves
             child = belief.copy()
@@ -126,8 +126,12 @@ class ExpectimaxAgent(SearchAgent):
             found.append(Candidate(step=step, visits=search.leaves - before,
                                    values=tuple(rewards), win_probability=wins[player],
                                    expected_scores=tuple(scores), pv=(step, *line)))
-        found.sort(key=lambda c: (-c.values[player], c.step))
-        return tuple(found)
+
+
+def _ranked(found: list[Candidate], player: int) -> tuple[Candidate, ...]:
+    """Candidates best first for `player`; those without values (not searched) last."""
+    return tuple(sorted(found, key=lambda c: (not c.values,
+                                              -c.values[player] if c.values else 0.0, c.step)))
 
 
 def _root_job(game: Game, params: dict[str, Any], observation: Observation, budget: Budget,

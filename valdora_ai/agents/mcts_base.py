@@ -17,13 +17,13 @@ decide a small search; larger values than 2 won no more.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from valdora_ai.agents.base import Param
 from valdora_ai.agents.search_base import SearchAgent
-from valdora_ai.errors import SpecError
 from valdora_ai.games.base import Game
-from valdora_ai.search.rollout import check_policy
+from valdora_ai.search.rollout import POLICIES
 from valdora_ai.search.uct import UctSettings
 
 TREES = ("game", "turn")
@@ -34,30 +34,23 @@ class MctsAgent(SearchAgent):
 
     PARAMS: ClassVar[dict[str, Param]] = {
         **SearchAgent.PARAMS,
-        "reward": Param(str, "margin", "backed-up reward: win (share), rank or margin"),
-        "c": Param(float, 0.2, "UCB exploration constant (rewards are in [0, 1])"),
+        "reward": replace(SearchAgent.PARAMS["reward"], default="margin"),
+        "c": Param(float, 0.2, "UCB exploration constant (rewards are in [0, 1])", 0.0, 100.0),
         "widen": Param(float, 1.0, "progressive widening: at most 1 + widen*sqrt(visits) "
-                                   "children, the policy's step first (0: off)"),
+                                   "children, the policy's step first (0: off)", 0.0, 100.0),
         "prior": Param(float, 2.0, "progressive bias of the policy's step: prior/(1+visits) "
-                                   "added to its UCB value (0: off)"),
-        "rollout": Param(str, "greedy", "playout policy: greedy or random"),
+                                   "added to its UCB value (0: off)", 0.0, 1000.0),
+        "rollout": Param(str, "greedy", "playout policy: greedy or random", choices=POLICIES),
         "tree": Param(str, "turn", "tree span: game (every decision) or turn (the searching "
-                                   "player's current turn; the rest is play-out)"),
+                                   "player's current turn; the rest is play-out)",
+                      choices=TREES),
         "depth": Param(int, -1, "playout cut-off: the searching player's turns after the "
-                               "current one, then the score estimate (-1: to the end)"),
+                               "current one, then the score estimate (-1: to the end)",
+                       -1, 1000),
     }
 
     def __init__(self, game: Game, **params: Any) -> None:
         super().__init__(game, **params)
-        check_policy(self.params["rollout"])
-        if self.params["tree"] not in TREES:
-            raise SpecError(f"{self.name}: tree must be one of {', '.join(TREES)}, "
-                            f"got {self.params['tree']!r}")
-        if self.params["depth"] < -1:
-            raise SpecError(f"{self.name}: depth must be -1 (to the end) or more, "
-                            f"got {self.params['depth']}")
-        if self.params["prior"] < 0:
-            raise SpecError(f"{self.name}: prior must be 0 or more, got {self.params['prior']}")
         self.settings = UctSettings(game=game, evaluator=self.evaluator, c=self.params["c"],
                                     widen=self.params["widen"],
                                     policy=self.params["rollout"], depth=self.params["depth"],

@@ -1,6 +1,8 @@
 """PIMC: perfect-information Monte Carlo (determinized UCT).
 
-Samples ``worlds`` worlds consistent with the observation once per decision, grows
+Samples ``worlds`` worlds consistent with the observation once per decision (no
+more than the iteration budget can visit, and no longer than its seconds or a stop
+request allow: at least one), grows
 one UCT tree per world (iterations dealt round-robin, so a time budget treats every
 world alike) and aggregates the root: ``aggregate=vote`` ranks steps by the number
 of worlds whose most visited step they are (then by total visits), ``average`` by
@@ -10,19 +12,21 @@ hidden faces, which is PIMC's known weakness (strategy fusion); ISMCTS avoids it
 
 from __future__ import annotations
 
+import math
+import time
 from typing import Any, ClassVar
 
 from valdora_ai.agents.base import Param
 from valdora_ai.agents.mcts_base import MctsAgent
 from valdora_ai.analysis import Analysis, Budget, SearchControl
-from valdora_ai.errors import SpecError
-from valdora_ai.games.base import Game, Observation
+from valdora_ai.games.base import Observation
 from valdora_ai.search.loop import run_loop
 from valdora_ai.search.report import candidates
 from valdora_ai.search.tree import Node
 from valdora_ai.search.uct import iterate
 
 AGGREGATES = ("vote", "average")
+MAX_WORLDS = 10_000
 
 
 class PimcAgent(MctsAgent):
@@ -30,23 +34,17 @@ class PimcAgent(MctsAgent):
     summary = "determinized UCT over sampled worlds, aggregated by vote or average"
     PARAMS: ClassVar[dict[str, Param]] = {
         **MctsAgent.PARAMS,
-        "worlds": Param(int, 20, "worlds sampled per decision, one tree each"),
-        "aggregate": Param(str, "vote", "root aggregation: vote or average"),
+        "worlds": Param(int, 20, "worlds sampled per decision, one tree each", 1, MAX_WORLDS),
+        "aggregate": Param(str, "vote", "root aggregation: vote or average",
+                           choices=AGGREGATES),
     }
-
-    def __init__(self, game: Game, **params: Any) -> None:
-        super().__init__(game, **params)
-        if self.params["worlds"] < 1:
-            raise SpecError(f"pimc: worlds must be at least 1, got {self.params['worlds']}")
-        if self.params["aggregate"] not in AGGREGATES:
-            raise SpecError(f"pimc: aggregate must be one of {', '.join(AGGREGATES)}, "
-                            f"got {self.params['aggregate']!r}")
 
     def search(self, observation: Observation, budget: Budget,
                control: SearchControl | None) -> Analysis:
-        game, settings = self.game, self.settings
-        count = self.params["worlds"]
-        worlds = [game.determinize(observation, self.rng) for _ in range(count)]
+        start = time.perf_counter()
+        settings = self.settings
+        worlds = self._sample(observation, budget, control, start)
+        count = len(worlds)
         roots = [Node() for _ in range(count)]
         player = observation.observer
 
@@ -63,8 +61,22 @@ class PimcAgent(MctsAgent):
                                                   by_value=votes is None),
                             extra={"votes": votes} if votes else {})
 
-        result = run_loop(iteration, budget, control, analysis)
+        result = run_loop(iteration, budget, control, analysis, start)
         return analysis(result.iterations, result.seconds, complete=not result.stopped)
+
+    def _sample(self, observation: Observation, budget: Budget,
+                control: SearchControl | None, start: float) -> list[Any]:
+        """The worlds to search: ``worlds`` of them, fewer when the budget ends first."""
+        count = self.params["worlds"]
+        if budget.iterations is not None:
+            count = min(count, budget.iterations)  # trees past the last iteration stay empty
+        deadline = math.inf if budget.seconds is None else start + budget.seconds
+        worlds = [self.game.determinize(observation, self.rng)]
+        while len(worlds) < count and time.perf_counter() < deadline:
+            if control is not None and control.should_stop():
+                break
+            worlds.append(self.game.determinize(observation, self.rng))
+        return worlds
 
     @staticmethod
     def _votes(roots: list[Node], player: int) -> dict[int, int]:

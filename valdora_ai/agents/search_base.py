@@ -11,15 +11,22 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any, ClassVar
 
-from valdora_ai.agents.base import Agent, Param
-from valdora_ai.analysis import Analysis, Budget, Candidate, SearchControl
+from valdora_ai.agents.base import SEED_SPACE, Agent, Param
+from valdora_ai.analysis import (
+    MAX_ITERATIONS,
+    MAX_SECONDS,
+    Analysis,
+    Budget,
+    Candidate,
+    SearchControl,
+)
 from valdora_ai.backend import make_rng
-from valdora_ai.errors import SpecError
 from valdora_ai.games.base import Game, Observation
 from valdora_ai.search.parallel import merge_analyses, run_parallel, split_budget
-from valdora_ai.search.rewards import Evaluator, check_reward
+from valdora_ai.search.rewards import REWARDS, Evaluator
 
 DEFAULT_ITERATIONS = 300
+MAX_JOBS = 64
 
 
 class SearchAgent(Agent):
@@ -27,22 +34,18 @@ class SearchAgent(Agent):
 
     PARAMS: ClassVar[dict[str, Param]] = {
         **Agent.PARAMS,
-        "iterations": Param(int, 0, "iterations per decision (0: no limit)"),
+        "iterations": Param(int, 0, "iterations per decision (0: no limit)", 0,
+                            MAX_ITERATIONS),
         "time": Param(float, 0.0, "seconds per decision (0: no limit); with neither, "
-                                  f"{DEFAULT_ITERATIONS} iterations"),
-        "reward": Param(str, "win", "backed-up reward: win (share), rank or margin"),
-        "jobs": Param(int, 1, "processes searching in parallel (root parallelism)"),
+                                  f"{DEFAULT_ITERATIONS} iterations", 0.0, MAX_SECONDS),
+        "reward": Param(str, "win", "backed-up reward: win (share), rank or margin",
+                        choices=REWARDS),
+        "jobs": Param(int, 1, "processes searching in parallel (root parallelism)", 1,
+                      MAX_JOBS),
     }
 
     def __init__(self, game: Game, **params: Any) -> None:
         super().__init__(game, **params)
-        check_reward(self.params["reward"])
-        for key, least in (("iterations", 0), ("jobs", 1)):
-            if self.params[key] < least:
-                raise SpecError(f"{self.name}: {key} must be at least {least}, "
-                                f"got {self.params[key]}")
-        if self.params["time"] < 0:
-            raise SpecError(f"{self.name}: time must not be negative, got {self.params['time']}")
         self.evaluator = Evaluator(game, self.params["reward"])
         self.rng = make_rng(self.params["seed"])
 
@@ -67,7 +70,7 @@ class SearchAgent(Agent):
                             candidates=(Candidate(step=legal[0], pv=(legal[0],)),))
         jobs = self.params["jobs"]
         if jobs > 1:
-            params = [self.params | {"jobs": 1, "seed": self.params["seed"] + j}
+            params = [self.params | {"jobs": 1, "seed": (self.params["seed"] + j) % SEED_SPACE}
                       for j in range(jobs)]
             budgets = split_budget(budget, jobs)
             args = [(type(self), self.game, p, observation, b)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from valdora_ai.agents import canonical_spec, parse_spec
+from valdora_ai.analysis import MAX_ITERATIONS, MAX_SECONDS
 from valdora_ai.errors import ValdoraError
 
 
@@ -22,10 +25,30 @@ class EngineConfig:
     def __post_init__(self) -> None:
         if self.workers < 1:
             raise ValdoraError(f"--workers must be at least 1, got {self.workers}")
-        if not self.max_seconds > 0:
-            raise ValdoraError(f"--max-seconds must be positive, got {self.max_seconds}")
-        if self.max_iterations < 1:
-            raise ValdoraError(f"--max-iterations must be at least 1, got {self.max_iterations}")
+        if not 0 < self.max_seconds <= MAX_SECONDS:
+            raise ValdoraError(f"--max-seconds must be a number of seconds above 0 and at most "
+                               f"{MAX_SECONDS:g}, got {self.max_seconds}")
+        if not 1 <= self.max_iterations <= MAX_ITERATIONS:
+            raise ValdoraError(f"--max-iterations must be from 1 to {MAX_ITERATIONS}, "
+                               f"got {self.max_iterations}")
         if self.max_line_bytes < 64:
             raise ValdoraError(f"--max-line-bytes must be at least 64, got "
                                f"{self.max_line_bytes}")
+        _, params = parse_spec(self.default_agent)
+        beyond = self.beyond_limits(params)
+        if beyond is not None:
+            raise ValdoraError(f"--agent {self.default_agent!r}: {beyond}")
+        object.__setattr__(self, "default_agent", canonical_spec(self.default_agent))
+
+    def beyond_limits(self, params: dict[str, Any]) -> str | None:
+        """Why an agent's spec parameters ask for more than the limits allow, or None.
+
+        The limits hold for a budget written in the spec as for a request's ``budget``.
+        """
+        iterations, seconds = params.get("iterations", 0), params.get("time", 0.0)
+        if iterations > self.max_iterations:
+            return (f"{iterations} iterations is beyond this engine's limit of "
+                    f"{self.max_iterations}")
+        if seconds > self.max_seconds:
+            return f"{seconds} seconds is beyond this engine's limit of {self.max_seconds}"
+        return None

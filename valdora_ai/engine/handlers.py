@@ -8,11 +8,12 @@ request is reported at once; :class:`SearchJob` then runs in a worker thread.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from valdora_ai import __version__
 from valdora_ai.agents import Agent, agent_classes, make_agent
+from valdora_ai.agents.search_base import SearchAgent
 from valdora_ai.analysis import Analysis, Budget, SearchControl
 from valdora_ai.engine.config import EngineConfig
 from valdora_ai.engine.positions import Games
@@ -188,14 +189,19 @@ def prepare_search(rid: RequestId, request: dict[str, Any], games: Games,
         raise EngineError(BAD_AGENT, f"{spec!r}: jobs must be 1 here: searches in other "
                                      "processes cannot be stopped by terminate (the engine "
                                      "runs queries side by side itself, see --workers)", "agent")
+    beyond = config.beyond_limits(agent.params)
+    if beyond is not None:
+        raise EngineError(BUDGET_LIMIT, f"{spec!r}: {beyond}", "agent")
     return SearchJob(rid=rid, action=request["action"], game=game,
                      observation=game.observation(state, player), agent=agent,
-                     budget=_budget(request.get("budget", {}), config),
+                     budget=_budget(request.get("budget", {}), agent, config),
                      top_k=int(request["topK"]) if "topK" in request else None,
                      report_every=float(request.get("reportEvery", 0.0)))
 
 
-def _budget(budget: dict[str, Any], config: EngineConfig) -> Budget:
+def _budget(budget: dict[str, Any], agent: Agent, config: EngineConfig) -> Budget:
+    """The request's budget, checked against the limits; without one, the agent's own,
+    its implicit iteration count (when the spec names none) cut to the limit."""
     iterations = budget.get("iterations")
     seconds = budget.get("seconds")
     if iterations is not None and iterations > config.max_iterations:
@@ -204,5 +210,10 @@ def _budget(budget: dict[str, Any], config: EngineConfig) -> Budget:
     if seconds is not None and seconds > config.max_seconds:
         raise EngineError(BUDGET_LIMIT, f"{seconds} seconds is beyond this engine's limit of "
                                         f"{config.max_seconds}", "budget.seconds")
+    if iterations is None and seconds is None and isinstance(agent, SearchAgent):
+        own = agent.default_budget()
+        if own.iterations is not None and own.iterations > config.max_iterations:
+            return replace(own, iterations=config.max_iterations)
+        return own
     return Budget(iterations=None if iterations is None else int(iterations),
                   seconds=None if seconds is None else float(seconds))

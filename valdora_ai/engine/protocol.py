@@ -80,7 +80,17 @@ def decode(line: bytes) -> dict[str, Any]:
         validate(request, schema(f"{action}.request"))
     except SchemaViolation as exc:
         raise EngineError(INVALID_REQUEST, str(exc), exc.field) from None
+    for key in ("id", "terminateId"):
+        if key in request:
+            request[key] = canonical_id(request[key])
     return request
+
+
+def canonical_id(value: RequestId) -> RequestId:
+    """An id as the engine keeps and echoes it: an integer written as a number with a
+    fraction or exponent (``1.0``, ``1e0``; JSON Schema calls them integers) is that
+    integer, so ``1`` and ``1.0`` name the same query. A string stays itself."""
+    return int(value) if isinstance(value, float) else value
 
 
 def _reason(exc: Exception) -> str:
@@ -102,7 +112,7 @@ def request_id(request: Any) -> RequestId:
         validate(value, schema("quit.request")["properties"]["id"])
     except SchemaViolation:
         return None
-    return value  # type: ignore[no-any-return]
+    return canonical_id(value)
 
 
 def peek_id(line: bytes) -> RequestId:

@@ -41,6 +41,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from valdora_ai.agents.base import SEED_SPACE
 from valdora_ai.backend import make_rng
 from valdora_ai.games.base import CHANCE, Game
 from valdora_ai.playout import greedy_playout
@@ -49,6 +50,7 @@ from valdora_ai.search.rewards import Evaluator, Outcome
 Result = tuple[Outcome, tuple[int, ...]]  # (value, principal variation)
 TIE_SEED = 0  # seed of the greedy tie-breaker at the horizon (fixed: results reproducible)
 EPS = 1e-9  # a cut needs a margin: values equal up to rounding are never pruned
+CLOCK_EVERY = 16  # leaves between looks at the clock (a look is cheap, a leaf is not)
 
 
 class Aborted(Exception):
@@ -90,12 +92,17 @@ class Expectimax:
         return self.leaf(state, player)
 
     def _played_out(self, state: Any) -> Outcome:
-        """The mean outcome of `playouts` greedy play-outs to the end from `state`."""
+        """The mean outcome of `playouts` greedy play-outs to the end from `state`.
+
+        The clock is checked before every play-out after the first: one horizon may
+        be thousands of them."""
         weight = 1.0 / self.playouts
         outcomes = []
         for i in range(self.playouts):
+            if i and self._out_of_time():
+                raise Aborted
             world = state.copy()
-            greedy_playout(self.game, world, make_rng(self.seed + i))
+            greedy_playout(self.game, world, make_rng((self.seed + i) % SEED_SPACE))
             outcomes.append((weight, self.evaluator.evaluate(world)))
         return self._average(outcomes)
 
@@ -103,11 +110,13 @@ class Expectimax:
         self.leaves += 1
         if self.max_leaves is not None and self.leaves > self.max_leaves:
             raise Aborted
-        if self.leaves % 64 == 0:
-            if self.deadline is not None and time.perf_counter() > self.deadline:
-                raise Aborted
-            if self.should_stop is not None and self.should_stop():
-                raise Aborted
+        if self.leaves % CLOCK_EVERY == 0 and self._out_of_time():
+            raise Aborted
+
+    def _out_of_time(self) -> bool:
+        """The deadline has passed or the caller asked to stop."""
+        return ((self.deadline is not None and time.perf_counter() > self.deadline)
+                or (self.should_stop is not None and self.should_stop()))
 
     @staticmethod
     def _average(weighted: list[tuple[float, Outcome]]) -> Outcome:
@@ -117,10 +126,7 @@ class Expectimax:
 
     # ------------------------------------------------------------- search
     def children(self, state: Any) -> list[int]:
-        """Legal steps, the greedy step first (move ordering)."""
-        legal = state.legal_steps()
-        first = self.game.greedy_step(state, make_rng(TIE_SEED))
-        return [first] + [s for s in legal if s != first] if first in legal else legal
+        return ordered_steps(self.game, state)
 
     def value(self, state: Any, depth: int, last: int, bound: tuple[int, float] | None
               ) -> Result | None:
@@ -186,6 +192,13 @@ class Expectimax:
         # Averaged in the game's outcome order, so the sum is the same float however
         # the outcomes were explored.
         return self._average([(prob, values[step]) for step, prob in canonical]), pv
+
+
+def ordered_steps(game: Game, state: Any) -> list[int]:
+    """Legal steps, the greedy step first (move ordering)."""
+    legal = state.legal_steps()
+    first = game.greedy_step(state, make_rng(TIE_SEED))
+    return [first] + [s for s in legal if s != first] if first in legal else legal
 
 
 def _after(state: Any, step: int) -> Any:

@@ -23,12 +23,15 @@ class LoopResult:
 
 
 def run_loop(iteration: Callable[[int], None], budget: Budget, control: SearchControl | None,
-             partial: Callable[[int, float], Analysis]) -> LoopResult:
+             partial: Callable[[int, float], Analysis], start: float | None = None
+             ) -> LoopResult:
     """Call ``iteration(i)`` for i = 0, 1, ... within `budget`.
 
-    `partial(iterations, seconds)` builds the analysis streamed to `control`.
+    `partial(iterations, seconds)` builds the analysis streamed to `control`; `start`
+    (a ``time.perf_counter()`` reading, default now) is when the budget began, so work
+    done before the loop counts against its seconds.
     """
-    start = time.perf_counter()
+    start = time.perf_counter() if start is None else start
     limit = budget.iterations
     deadline = None if budget.seconds is None else start + budget.seconds
     done = 0

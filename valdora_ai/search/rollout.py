@@ -18,17 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 from valdora_ai.backend import compiled_state
-from valdora_ai.errors import SpecError
 from valdora_ai.games.base import CHANCE, Game
 from valdora_ai.search.rewards import Evaluator, Outcome
 
 POLICIES = ("greedy", "random")
-
-
-def check_policy(name: str) -> str:
-    if name not in POLICIES:
-        raise SpecError(f"rollout must be one of {', '.join(POLICIES)}, got {name!r}")
-    return name
 
 
 def rollout(game: Game, state: Any, policy: str, depth: int, rng: Any,

@@ -1,7 +1,9 @@
 """What a tournament is: its entrants, game, players and seed, checked up front.
 
 The :class:`TournamentSpec` identity (everything that changes the games played) is
-stored in the database, so a run can only resume the tournament it started.
+stored in the database, so a run can only resume the tournament it started. Entrants
+are kept as :func:`~valdora_ai.agents.canonical_spec` writes them, so a spec written
+another way (spaces, key order, a trailing comma) is the same entrant.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from valdora_ai.agents import make_agent
+from valdora_ai.agents import canonical_spec, make_agent
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games import Game, make_game
 from valdora_ai.tournament.seatings import Seating, tournament_design
@@ -42,8 +44,9 @@ class TournamentSpec:
     design: tuple[Seating, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "entrants", tuple(s.strip() for s in self.entrants))
-        object.__setattr__(self, "lineup", tuple(s.strip() for s in self.lineup))
+        # One way of writing each spec, so cosmetic variants are the same tournament.
+        object.__setattr__(self, "entrants", tuple(canonical_spec(s) for s in self.entrants))
+        object.__setattr__(self, "lineup", tuple(canonical_spec(s) for s in self.lineup))
         if self.lineup:
             if self.entrants:
                 raise TournamentError("give either entrants (--agent) or a lineup (--seat), "
