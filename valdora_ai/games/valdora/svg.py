@@ -302,8 +302,10 @@ class _Picture:
             self._pawn(seat, px, top - 12 - 22 * (k // 3), space_id=self.data.spaces[space].id)
 
     def _pawn(self, seat: int, x: float, y: float, space_id: str | None = None) -> None:
+        """A pawn on a space, or (without `space_id`) the seat's badge by its holdings."""
         fill = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        self.doc.open(class_=f"pawn seat-{seat}", data_seat=seat, data_space=space_id)
+        role = "pawn" if space_id is not None else "badge"
+        self.doc.open(class_=f"{role} seat-{seat}", data_seat=seat, data_space=space_id)
         self.doc.element("circle", cx=x, cy=y, r=11, fill=fill, stroke="#111111", stroke_width=1.5)
         self._label(x, y + 4.5, str(seat), ink_on(fill), 13)
         self.doc.close()
