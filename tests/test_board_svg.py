@@ -250,3 +250,17 @@ def test_render_errors_are_one_line_and_keep_the_old_file(
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error:") and message in lines[0], lines
     assert out.read_text(encoding="utf-8") == "old"
+
+
+def test_a_finished_game_names_its_winner() -> None:
+    game = make_game("valdora", players=3)
+    state = engines.as_reference(game.new_state(6))
+    rng = make_rng(6)
+    while not state.is_terminal():
+        state.apply(game.greedy_step(state, rng))
+    root = _tree(board_svg(state))
+    winners = state.winners()
+    assert "game over" in (_one(root, "s:text[@class='headline']").text or "")
+    for seat in range(3):
+        texts = " ".join(_texts(_one(root, f".//s:g[@class='player seat-{seat}']")))
+        assert ("winner" in texts) == (seat in winners)

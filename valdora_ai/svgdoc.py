@@ -9,7 +9,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape, quoteattr
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
-CHAR_WIDTH = 0.62  # a generous average glyph width, as a fraction of the font size
+CHAR_WIDTH = 0.66  # a generous average glyph width, as a fraction of the font size
 
 
 def text_width(text: str, size: float) -> float:

@@ -37,7 +37,7 @@ from valdora_ai.games.valdora.rules import (
     ValdoraState,
 )
 from valdora_ai.graph_layout import orient, separate, stress_layout
-from valdora_ai.svgdoc import SvgDoc, text_width
+from valdora_ai.svgdoc import CHAR_WIDTH, SvgDoc, text_width
 
 WIDTH = 1200
 BOARD = (20.0, 60.0, 760.0, 700.0)  # x, y, width, height of the board area
@@ -181,7 +181,10 @@ class _Picture:
     def _headline(self) -> str:
         state, who = self.state, self.state.current_player
         if who == TERMINAL:
-            turn = "game over" + (" (safety cap)" if state.capped else "")
+            winners = state.winners()
+            won = (f"seat {winners[0]} wins" if len(winners) == 1 else
+                   "seats " + " and ".join(map(str, winners)) + " share the win")
+            turn = "game over" + (" (safety cap)" if state.capped else "") + f": {won}"
         elif who == CHANCE:
             turn = "a page reveal is pending"
         else:
@@ -374,7 +377,7 @@ class _Picture:
     @staticmethod
     def _fit(text: str, width: float, size: float) -> str:
         """`text`, cut with an ellipsis where it would run past `width`."""
-        keep = int(width / (size * 0.62))
+        keep = int(width / (size * CHAR_WIDTH))
         return text if len(text) <= keep else text[:keep - 1] + "…"
 
     def _supply(self, y: float) -> float:
@@ -386,11 +389,15 @@ class _Picture:
         for c, left in zip(data.colours, state.supply, strict=True):
             self._swatch(flow, c.id, str(left), "supply")
         flow.newline()
-        owners = [f"{c.id} (seat {state.workshop_owner[k]})" for k, c in enumerate(data.colours)
-                  if state.workshop_owner[k] >= 0]
-        for text in (f"workshops: {', '.join(owners) or 'none open'}",
-                     f"bonus tiles left: {state.bonus_left} · bank: {state.bank} coins"):
-            doc.text(*flow.place(PANEL_W), self._fit(text, PANEL_W, 11), font_size=11, fill=INK)
+        doc.text(*flow.place(text_width("workshops:", 11)), "workshops:", font_size=11, fill=INK)
+        for c, owner in zip(data.colours, state.workshop_owner, strict=True):
+            if owner >= 0:
+                self._swatch(flow, c.id, f"seat {owner}", "workshop")
+        if all(owner < 0 for owner in state.workshop_owner):
+            doc.text(*flow.place(text_width("none open", 11)), "none open", font_size=11, fill=INK)
+        flow.newline()
+        text = f"bonus tiles left: {state.bonus_left} · bank: {_count(state.bank, 'coin')}"
+        doc.text(*flow.place(PANEL_W), text, font_size=11, fill=INK)
         flow.newline()
         doc.text(*flow.place(text_width("discard:", 11)), "discard:", font_size=11, fill=INK)
         for g, n in enumerate(state.discard):
@@ -446,6 +453,8 @@ class _Picture:
         who = f"Seat {seat}"
         if seat == self.observer:
             who += " (you)"
+        if self.state.over and seat in self.state.winners():
+            who += " · winner"
         if seat == self.state.current_player:
             who += " · to " + ("act" if self.state.phase == ACTION else "move")
         doc.text(*flow.place(text_width(who, 14), gap=16), who, font_size=14,
@@ -499,8 +508,8 @@ class _Picture:
         self.doc.open(class_="item", data_item=item_id)
         self.doc.element("rect", x=x, y=y - 13, width=w, height=18, rx=9, fill="#f4ead6",
                          stroke="#8d6e63", stroke_width=1)
-        self.doc.text(x + 7, y, item_id, font_size=11, fill=INK)
-        cx = x + w - 11
+        self.doc.text(x + 19, y, item_id, font_size=11, fill=INK)
+        cx = x + 10
         if load >= 0:
             gem = self.data.gems[load]
             self.doc.element("circle", cx=cx, cy=y - 4, r=5.5, fill=colour(gem.colour),
