@@ -18,6 +18,7 @@ from valdora_ai.errors import ValdoraError
 from valdora_ai.games import make_game
 from valdora_ai.games.valdora import engines
 from valdora_ai.games.valdora.data import default_data, parse_data
+from valdora_ai.games.valdora.notation import parse_step
 from valdora_ai.games.valdora.position import position_to_json
 from valdora_ai.games.valdora.rules import ValdoraState
 from valdora_ai.games.valdora.svg import BOARD, board_layout, board_svg
@@ -264,3 +265,17 @@ def test_a_finished_game_names_its_winner() -> None:
     for seat in range(3):
         texts = " ".join(_texts(_one(root, f".//s:g[@class='player seat-{seat}']")))
         assert ("winner" in texts) == (seat in winners)
+
+
+@pytest.mark.usefixtures("engine")
+def test_observations_and_pending_reveals_are_drawn() -> None:
+    game = make_game("valdora", players=4)
+    world = game.new_state(2)
+    observation = game.observation(world, 0)
+    assert board_svg(observation) == board_svg(world, observer=0)
+    belief = observation.belief_state()
+    for token in ("A", "tR"):  # move to city A, turn its right page over
+        belief.apply(parse_step(belief, token))
+    assert belief.is_chance_node()
+    root = _tree(board_svg(belief, observer=0))
+    assert "a page reveal is pending" in (_one(root, "s:text[@class='headline']").text or "")

@@ -67,12 +67,16 @@ def ink_on(fill: str) -> str:
 
 
 def board_svg(state: Any, *, observer: int | None = None, size: int | None = None) -> str:
-    """The picture of `state` (a world or belief state of either engine) as SVG text.
+    """The picture of `state` (a world or belief state of either engine, or an
+    observation) as SVG text.
 
-    With `observer`, the picture is drawn from that seat's observation and marks the
-    seat; without, from the public part of `state`. `size` is the displayed width in
-    pixels (default: the natural 1200).
+    With `observer` (an observation's own seat by default), the picture is drawn from
+    that seat's observation and marks the seat; without, from the public part of
+    `state`. `size` is the displayed width in pixels (default: the natural 1200).
     """
+    if isinstance(state, info.Observation):
+        observer = state.observer if observer is None else observer
+        state = state.belief_state()
     players = len(state.scores())
     if observer is not None and not 0 <= observer < players:
         raise ValdoraError(f"observer {observer} is not a seat of this {players}-player game "
