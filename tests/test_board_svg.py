@@ -70,6 +70,7 @@ def test_the_picture_shows_the_constructed_position() -> None:
     road = _one(root, ".//s:g[@data-space='r4']")
     gems = sorted(c.get("data-gem") for c in road.iterfind(".//s:circle[@data-gem]", NS))
     assert gems == ["ruby", "ruby", "sapphire"]
+    assert _one(road, "s:title").text == "r4: road, 2 ruby, 1 sapphire"
     pawn = _one(root, ".//s:g[@class='pawn seat-1']")
     assert pawn.get("data-space") == "Pv" and "1" in _texts(pawn)
     assert "5 coins" in _texts(_one(root, ".//s:g[@class='player seat-2']"))

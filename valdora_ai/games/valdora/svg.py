@@ -241,7 +241,10 @@ class _Picture:
 
     def _space_tooltip(self, space: Space) -> str:
         if space.kind == "road":
-            return f"{space.id}: road"
+            counts = self.state.road[self.data.spaces.index(space)]
+            gems = ", ".join(f"{n} {g.id}" for g, n in zip(self.data.gems, counts, strict=True)
+                             if n)
+            return f"{space.id}: road, {gems or 'no gems'}"
         return f"{space.id}: {_caption(self.data, space) or space.kind}"
 
     def _label(self, x: float, y: float, text: str, fill: str, size: float = 13,
