@@ -15,6 +15,7 @@ from valdora_ai.cli.data_commands import data_app
 from valdora_ai.cli.engine_commands import engine
 from valdora_ai.cli.game_commands import new_position, play, replay
 from valdora_ai.cli.position_commands import position_app
+from valdora_ai.cli.render_commands import render
 from valdora_ai.cli.suggest_commands import suggest
 from valdora_ai.cli.tournament_commands import tournament_app
 
@@ -51,6 +52,7 @@ app.command("replay")(replay)
 app.command("new-position")(new_position)
 app.command("engine")(engine)
 app.command("suggest")(suggest)
+app.command("render")(render)
 app.command("bench")(bench)
 app.add_typer(data_app, name="data")
 app.add_typer(position_app, name="position")

@@ -7,7 +7,15 @@ from typing import Any
 
 from valdora_ai.backend import compiled_state, make_rng
 from valdora_ai.errors import ValdoraError
-from valdora_ai.games.valdora import engines, heuristics, info, notation, position, reveals
+from valdora_ai.games.valdora import (
+    engines,
+    heuristics,
+    info,
+    notation,
+    position,
+    reveals,
+    svg,
+)
 from valdora_ai.games.valdora.data import ComponentData, default_data, load_data
 from valdora_ai.games.valdora.rules import ValdoraState
 
@@ -63,6 +71,10 @@ class ValdoraGame:
     def position_from_json(self, document: Any) -> ValdoraState:
         return engines.from_reference(  # type: ignore[no-any-return]
             position.position_from_json(document, self.data))
+
+    def render_svg(self, state: ValdoraState, observer: int | None = None) -> str:
+        """The board picture (see valdora_ai.games.valdora.svg); either engine's state."""
+        return svg.board_svg(state, observer=observer)
 
     def greedy_step(self, state: ValdoraState, rng: Any) -> int:
         """The greedy baseline policy's next step (see heuristics.greedy_step; a

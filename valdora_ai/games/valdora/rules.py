@@ -650,3 +650,9 @@ class ValdoraState:
         who = {CHANCE: "chance", TERMINAL: "over"}.get(self.current_player,
                                                       f"seat {self.current}")
         return f"<ValdoraState {self.n} players, round {self.rounds + 1}, {who}>"
+
+    def _repr_svg_(self) -> str:
+        """The board picture, so a position shows itself in Jupyter (public part only)."""
+        from valdora_ai.games.valdora.svg import board_svg  # svg imports this module
+
+        return board_svg(self)

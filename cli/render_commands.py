@@ -1,0 +1,29 @@
+"""`valdora render`: draw a position as a picture file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from valdora_ai.atomic import write_text_atomic
+from valdora_ai.cli.common import RulesData, console, user_errors
+from valdora_ai.suggestions import load_position
+
+
+def render(
+    position: Annotated[Path, typer.Argument(help="A position JSON file (world or public).",
+                                             dir_okay=False)],
+    svg: Annotated[Path, typer.Option(
+        "--svg", help="Write the board picture (SVG) to this file.", dir_okay=False)],
+    observer: Annotated[int | None, typer.Option(
+        "--observer", help="Draw what this seat knows and mark it (default: the public "
+                           "view; the hidden book order is never drawn).")] = None,
+    rules_data: RulesData = None,
+) -> None:
+    """Draw a position: board, road gems, pawns, books and every player's holdings."""
+    with user_errors():
+        game, state = load_position(position, rules_data=rules_data)
+        write_text_atomic(svg, game.render_svg(state, observer=observer))
+        console.print(f"wrote {svg}")
