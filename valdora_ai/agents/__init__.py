@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from valdora_ai.agents.base import SEED_SPACE, Agent, Param
+from valdora_ai.agents.base import Agent, Param
+from valdora_ai.backend import SEED_SPACE
 from valdora_ai.errors import SpecError
 from valdora_ai.games.base import Game
 

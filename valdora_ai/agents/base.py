@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from valdora_ai.analysis import Analysis, Budget, Candidate, SearchControl
+from valdora_ai.backend import SEED_SPACE
 from valdora_ai.errors import SpecError
 from valdora_ai.games.base import Game, Observation
-
-SEED_SPACE = 1 << 64  # seeds are 64-bit: 0 to 2**64 - 1
 
 
 @dataclass(frozen=True)

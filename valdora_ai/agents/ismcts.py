@@ -16,6 +16,7 @@ The tree is kept between decisions when sound (see :mod:`valdora_ai.search.reuse
 
 from __future__ import annotations
 
+import time
 from typing import Any, ClassVar
 
 from valdora_ai.agents.base import Param
@@ -26,7 +27,7 @@ from valdora_ai.search.loop import run_loop
 from valdora_ai.search.report import candidates
 from valdora_ai.search.reuse import TreeMemory
 from valdora_ai.search.tree import Node
-from valdora_ai.search.uct import iterate
+from valdora_ai.search.uct import iterate, with_deadline
 
 
 class IsmctsAgent(MctsAgent):
@@ -43,7 +44,8 @@ class IsmctsAgent(MctsAgent):
 
     def search(self, observation: Observation, budget: Budget,
                control: SearchControl | None) -> Analysis:
-        game, settings = self.game, self.settings
+        start = time.perf_counter()
+        game, settings = self.game, with_deadline(self.settings, budget, start)
         root = (self.memory.recall(observation) if self.params["reuse"] else None) or Node()
         reused = root.visits
         player = observation.observer
@@ -55,7 +57,7 @@ class IsmctsAgent(MctsAgent):
             return Analysis(player=player, candidates=candidates([root], player),
                             agent=self.spec, iterations=done, worlds=done, seconds=seconds)
 
-        result = run_loop(iteration, budget, control, partial)
+        result = run_loop(iteration, budget, control, partial, start)
         analysis = Analysis(player=player, candidates=candidates([root], player),
                             agent=self.spec, iterations=result.iterations,
                             worlds=result.iterations, seconds=result.seconds,

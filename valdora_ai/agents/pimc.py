@@ -23,7 +23,7 @@ from valdora_ai.games.base import Observation
 from valdora_ai.search.loop import run_loop
 from valdora_ai.search.report import candidates
 from valdora_ai.search.tree import Node
-from valdora_ai.search.uct import iterate
+from valdora_ai.search.uct import iterate, with_deadline
 
 AGGREGATES = ("vote", "average")
 MAX_WORLDS = 10_000
@@ -42,7 +42,7 @@ class PimcAgent(MctsAgent):
     def search(self, observation: Observation, budget: Budget,
                control: SearchControl | None) -> Analysis:
         start = time.perf_counter()
-        settings = self.settings
+        settings = with_deadline(self.settings, budget, start)
         worlds = self._sample(observation, budget, control, start)
         count = len(worlds)
         roots = [Node() for _ in range(count)]

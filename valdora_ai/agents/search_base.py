@@ -11,7 +11,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any, ClassVar
 
-from valdora_ai.agents.base import SEED_SPACE, Agent, Param
+from valdora_ai.agents.base import Agent, Param
 from valdora_ai.analysis import (
     MAX_ITERATIONS,
     MAX_SECONDS,
@@ -20,7 +20,7 @@ from valdora_ai.analysis import (
     Candidate,
     SearchControl,
 )
-from valdora_ai.backend import make_rng
+from valdora_ai.backend import SEED_SPACE, make_rng
 from valdora_ai.games.base import Game, Observation
 from valdora_ai.search.parallel import merge_analyses, run_parallel, split_budget
 from valdora_ai.search.rewards import REWARDS, Evaluator

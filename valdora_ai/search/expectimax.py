@@ -41,8 +41,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from valdora_ai.agents.base import SEED_SPACE
-from valdora_ai.backend import make_rng
+from valdora_ai.backend import SEED_SPACE, make_rng
 from valdora_ai.games.base import CHANCE, Game
 from valdora_ai.playout import greedy_playout
 from valdora_ai.search.rewards import Evaluator, Outcome

@@ -15,6 +15,7 @@ policy, much slower a step but much better play; docs/performance.md).
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from valdora_ai.backend import compiled_state
@@ -22,31 +23,39 @@ from valdora_ai.games.base import CHANCE, Game
 from valdora_ai.search.rewards import Evaluator, Outcome
 
 POLICIES = ("greedy", "random")
+CLOCK_EVERY = 32  # steps between two looks at the deadline in a pure-Python play-out
 
 
 def rollout(game: Game, state: Any, policy: str, depth: int, rng: Any,
-            evaluator: Evaluator, searcher: int) -> Outcome:
+            evaluator: Evaluator, searcher: int, deadline: float | None = None) -> Outcome:
     """Play `state` (modified in place) to the cut-off or the end; its outcome.
 
     `searcher` is the player whose turns count for the cut-off; a negative `depth`
     plays to the end. A compiled state plays the whole play-out in C;
-    :func:`reference_rollout` is the loop it must match.
+    :func:`reference_rollout` is the loop it must match. `deadline` (a
+    ``time.perf_counter()`` reading) ends a pure-Python play-out early, valued where
+    it stands.
     """
     fast = compiled_state(state)
     if fast is not None:
         fast.rollout(rng, policy, searcher, depth)
     else:
-        reference_rollout(game, state, policy, depth, rng, searcher)
+        reference_rollout(game, state, policy, depth, rng, searcher, deadline)
     return evaluator.evaluate(state)
 
 
 def reference_rollout(game: Game, state: Any, policy: str, depth: int, rng: Any,
-                      searcher: int) -> None:
+                      searcher: int, deadline: float | None = None) -> None:
     """The play-out of :func:`rollout` as a Python loop over the State protocol."""
     greedy = policy == "greedy"
     previous = state.current_player
     turns_done = 0
+    steps = 0
     while not state.is_terminal():
+        steps += 1
+        if (deadline is not None and steps % CLOCK_EVERY == 0
+                and time.perf_counter() >= deadline):
+            break
         current = state.current_player
         if current == CHANCE:  # only games with chance inside worlds get here
             outcomes = state.chance_outcomes()

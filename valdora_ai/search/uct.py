@@ -32,9 +32,10 @@ good move's mean well below its flat Monte Carlo value; see docs/strength.md).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from valdora_ai.analysis import Budget
 from valdora_ai.games.base import Game
 from valdora_ai.search.rewards import Evaluator
 from valdora_ai.search.rollout import rollout
@@ -54,6 +55,17 @@ class UctSettings:
     rng: Any
     turn_only: bool = False
     prior: float = 0.0
+    deadline: float | None = None
+    """A ``time.perf_counter()`` reading: a pure-Python play-out still running then
+    stops and is valued where it stands, so one slow iteration cannot overrun the
+    search's budget (compiled play-outs take milliseconds and always finish)."""
+
+
+def with_deadline(settings: UctSettings, budget: Budget, start: float) -> UctSettings:
+    """`settings` for a search that began at `start` (``perf_counter``) under `budget`."""
+    if budget.seconds is None:
+        return settings
+    return replace(settings, deadline=start + budget.seconds)
 
 
 def select(node: Node, tried: list[int], player: int, c: float, prior: float = 0.0) -> Edge:
@@ -111,7 +123,7 @@ def iterate(root: Node, world: Any, settings: UctSettings) -> None:
         edges.append(edge)
         nodes.append(node)
     outcome = rollout(game, world, settings.policy, settings.depth, settings.rng,
-                      settings.evaluator, searcher)
+                      settings.evaluator, searcher, settings.deadline)
     backup(nodes, edges, outcome)
 
 
