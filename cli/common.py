@@ -20,8 +20,7 @@ err_console = Console(stderr=True, highlight=False, width=None if sys.stderr.isa
 
 RulesData = Annotated[
     Path | None,
-    typer.Option("--rules-data", help="Component data file (TOML) replacing the shipped one.",
-                 dir_okay=False),
+    typer.Option("--rules-data", help="Component data file (TOML) replacing the shipped one."),
 ]
 
 

@@ -19,13 +19,28 @@ from pathlib import Path
 from typing import Any
 
 from valdora_ai.errors import DataError
+from valdora_ai.inputs import decode_utf8, read_bytes
 
 ANY_GEM = -1  # an item that loads any colour (horse, cart)
 SPACE_KINDS = ("city", "road", "harbour", "mine", "patron")
 CARD_KINDS = ("equipment", "commission")
+# Bounds every data file must keep, so that what `data check` calls valid also fits the
+# compiled core's fixed-size tables (cext/valdora_core.pxd mirrors these numbers).
 MAX_ITEMS = 7  # a completion step encodes its paying items as a 7-bit mask
 MAX_GEMS = 8
-MAX_SPACES = 64
+MAX_SPACES = 64  # reach sets are 64-bit masks
+MAX_PLAYERS = 5
+MAX_COLOURS = 8
+MAX_FACES = 32  # commission faces
+MAX_TYPES = 32  # distinct (front, back) card types of one card set
+MAX_BOOK_CARDS = 48
+MAX_COMMISSION_CARDS = 64  # in all commission books together (a player may complete all)
+MAX_BOOKS = 6
+MAX_ROADS = 16
+MAX_PIECES = 255  # gems of one colour, craftsman tiles of one colour (8-bit counters)
+MAX_COINS = 30_000
+MAX_COIN_CAP = 126
+MAX_NUMBER = 10_000  # any other count, cost or VP value: sums of them fit 32 bits
 
 
 @dataclass(frozen=True)
@@ -172,14 +187,16 @@ def load_data(path: str | Path | None = None) -> ComponentData:
     """Load and validate a component data file (the shipped one when `path` is None)."""
     path = Path(path) if path is not None else default_data_path()
     where = path.name
+    raw = read_bytes(path, DataError, what="data file")
+    text = decode_utf8(raw, where, DataError)
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DataError(f"cannot read data file ({exc.strerror})", where=str(path)) from None
-    try:
-        table = tomllib.loads(raw.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
         raise DataError(f"not valid TOML: {exc}", where=where) from None
+    except ValueError:  # int() refusing a number longer than Python's digit limit
+        raise DataError("not valid TOML: a number with too many digits", where=where) from None
+    except RecursionError:
+        raise DataError("not valid TOML: nested too deeply", where=where) from None
     return parse_data(table, source=str(path), sha256=hashlib.sha256(raw).hexdigest())
 
 
@@ -205,13 +222,19 @@ class _Reader:
         return value
 
     def int(self, parent: Mapping[str, Any], key: str, where: str, *, minimum: int = 0,
-            default: int | None = None) -> int:
+            maximum: int = MAX_NUMBER, default: int | None = None) -> int:
         value = parent.get(key, default)
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.fail(f"{where}.{key}", f"expected an integer, got {value!r}")
         if value < minimum:
             raise self.fail(f"{where}.{key}", f"must be at least {minimum}, got {value}")
+        if value > maximum:
+            raise self.fail(f"{where}.{key}", f"must be at most {maximum}, got {value}")
         return value
+
+    def at_most(self, count: int, limit: int, where: str, what: str) -> None:
+        if count > limit:
+            raise self.fail(where, f"at most {limit} {what} are supported, found {count}")
 
     def str(self, parent: Mapping[str, Any], key: str, where: str,
             default: str | None = None) -> str:
@@ -241,7 +264,7 @@ def parse_data(table: Mapping[str, Any], *, source: str = "<data>",
         raise r.fail("format", f"unsupported format {table.get('format')!r} (expected 1)")
     players = r.table(table, "players", "")
     players_min = r.int(players, "min", "players", minimum=2)
-    players_max = r.int(players, "max", "players", minimum=players_min)
+    players_max = r.int(players, "max", "players", minimum=players_min, maximum=MAX_PLAYERS)
     coins = r.table(table, "coins", "")
     bonus = r.table(table, "bonus_tiles", "")
     scoring = r.table(table, "scoring", "")
@@ -263,8 +286,8 @@ def parse_data(table: Mapping[str, Any], *, source: str = "<data>",
     if roads * gems_per_road != total_gems:
         raise r.fail("gem", f"gem counts add up to {total_gems}, but {roads} road spaces × "
                             f"{gems_per_road} gems per road need {roads * gems_per_road}")
-    coins_total = r.int(coins, "total", "coins", minimum=1)
-    coin_cap = r.int(coins, "cap", "coins", minimum=1)
+    coins_total = r.int(coins, "total", "coins", minimum=1, maximum=MAX_COINS)
+    coin_cap = r.int(coins, "cap", "coins", minimum=1, maximum=MAX_COIN_CAP)
     start_first = r.int(coins, "start_first", "coins", minimum=0)
     most_start = start_first + players_max - 1
     if most_start > coin_cap:
@@ -313,12 +336,11 @@ def parse_data(table: Mapping[str, Any], *, source: str = "<data>",
 
 def _parse_gems(r: _Reader, table: Mapping[str, Any]) -> tuple[Gem, ...]:
     rows = r.array(table, "gem", "")
-    if len(rows) > MAX_GEMS:
-        raise r.fail("gem", f"at most {MAX_GEMS} gem colours are supported")
+    r.at_most(len(rows), MAX_GEMS, "gem", "gem colours")
     gems = tuple(
         Gem(id=r.str(row, "id", f"gem[{i}]"), letter=r.str(row, "letter", f"gem[{i}]"),
             colour=r.str(row, "colour", f"gem[{i}]"),
-            count=r.int(row, "count", f"gem[{i}]", minimum=1))
+            count=r.int(row, "count", f"gem[{i}]", minimum=1, maximum=MAX_PIECES))
         for i, row in enumerate(rows)
     )
     r.unique([g.id for g in gems], "gem")
@@ -328,15 +350,18 @@ def _parse_gems(r: _Reader, table: Mapping[str, Any]) -> tuple[Gem, ...]:
 
 def _parse_colours(r: _Reader, table: Mapping[str, Any]) -> tuple[Colour, ...]:
     colours = []
-    for i, row in enumerate(r.array(table, "craftsman", "")):
+    rows = r.array(table, "craftsman", "")
+    r.at_most(len(rows), MAX_COLOURS, "craftsman", "craftsman colours")
+    for i, row in enumerate(rows):
         where = f"craftsman[{i}]"
-        count = r.int(row, "count", where, minimum=1)
+        count = r.int(row, "count", where, minimum=1, maximum=MAX_PIECES)
         removed = r.int(row, "removed_with_3", where, default=0)
         if removed > count:
             raise r.fail(f"{where}.removed_with_3", f"removes {removed} of {count} tiles")
         colours.append(Colour(id=r.str(row, "colour", where), count=count,
                               removed_with_3=removed,
-                              workshop_needs=r.int(row, "workshop_needs", where, minimum=1),
+                              workshop_needs=r.int(row, "workshop_needs", where, minimum=1,
+                                                   maximum=MAX_PIECES),
                               workshop_vp=r.int(row, "workshop_vp", where)))
     r.unique([c.id for c in colours], "craftsman")
     return tuple(colours)
@@ -344,8 +369,7 @@ def _parse_colours(r: _Reader, table: Mapping[str, Any]) -> tuple[Colour, ...]:
 
 def _parse_items(r: _Reader, table: Mapping[str, Any], gem_ids: list[str]) -> tuple[Item, ...]:
     rows = r.array(table, "item", "")
-    if len(rows) > MAX_ITEMS:
-        raise r.fail("item", f"at most {MAX_ITEMS} equipment items are supported")
+    r.at_most(len(rows), MAX_ITEMS, "item", "equipment items")
     items = []
     for i, row in enumerate(rows):
         where = f"item[{i}]"
@@ -356,7 +380,7 @@ def _parse_items(r: _Reader, table: Mapping[str, Any], gem_ids: list[str]) -> tu
         items.append(Item(
             id=r.str(row, "id", where),
             loads=ANY_GEM if loads == "any" else r.lookup(gem_ids, loads, f"{where}.loads", "gem"),
-            load_cost=r.int(row, "load_cost", where), start=start))
+            load_cost=r.int(row, "load_cost", where, maximum=MAX_COIN_CAP), start=start))
     r.unique([it.id for it in items], "item")
     if sum(it.start for it in items) != 1:
         raise r.fail("item", "exactly one item must be the start card (start = true)")
@@ -366,7 +390,9 @@ def _parse_items(r: _Reader, table: Mapping[str, Any], gem_ids: list[str]) -> tu
 def _parse_commissions(r: _Reader, table: Mapping[str, Any], colour_ids: list[str],
                        gem_ids: list[str]) -> tuple[CommissionFace, ...]:
     faces = []
-    for i, row in enumerate(r.array(table, "commission", "")):
+    rows = r.array(table, "commission", "")
+    r.at_most(len(rows), MAX_FACES, "commission", "commission faces")
+    for i, row in enumerate(rows):
         where = f"commission[{i}]"
         coins = r.int(row, "coins", where, default=0)
         gem_names = row.get("gems", [])
@@ -411,9 +437,11 @@ def _parse_card_sets(r: _Reader, table: Mapping[str, Any], items: tuple[Item, ..
             pair = tuple(
                 all_ids.index(face_ids[r.lookup(face_ids, f, f"{cw}.faces[{k}]", f"{kind} face")])
                 for k, f in enumerate(faces))
-            copies = r.int(card, "copies", cw, minimum=1, default=1)
+            copies = r.int(card, "copies", cw, minimum=1, maximum=MAX_BOOK_CARDS, default=1)
             counts[pair] = counts.get(pair, 0) + copies  # type: ignore[index]
         types = tuple(counts)
+        r.at_most(len(types), MAX_TYPES, f"{where}.cards", "distinct cards per set")
+        r.at_most(sum(counts.values()), MAX_BOOK_CARDS, f"{where}.cards", "cards per book")
         result[name] = CardSet(name=name, kind=kind, types=types,  # type: ignore[arg-type]
                                copies=tuple(counts[t] for t in types))
     return result
@@ -422,8 +450,7 @@ def _parse_card_sets(r: _Reader, table: Mapping[str, Any], items: tuple[Item, ..
 def _parse_spaces(r: _Reader, table: Mapping[str, Any], colour_ids: list[str],
                   card_sets: Mapping[str, CardSet]) -> tuple[Space, ...]:
     rows = r.array(table, "space", "")
-    if len(rows) > MAX_SPACES:
-        raise r.fail("space", f"at most {MAX_SPACES} spaces are supported")
+    r.at_most(len(rows), MAX_SPACES, "space", "spaces")
     spaces = []
     for i, row in enumerate(rows):
         where = f"space[{i}]"
@@ -437,7 +464,7 @@ def _parse_spaces(r: _Reader, table: Mapping[str, Any], colour_ids: list[str],
         patron = -1
         if kind == "patron":
             patron = r.lookup(colour_ids, row.get("patron"), f"{where}.patron", "craftsman colour")
-        ships = r.int(row, "ships", where, default=0)
+        ships = r.int(row, "ships", where, default=0, maximum=MAX_PIECES)
         if kind == "harbour" and ships < 1:
             raise r.fail(f"{where}.ships", "a harbour needs at least one ship")
         spaces.append(Space(id=r.str(row, "id", where), kind=kind, ships=ships, book=book,
@@ -450,6 +477,11 @@ def _parse_spaces(r: _Reader, table: Mapping[str, Any], colour_ids: list[str],
                                   f"(found {len(used)})")
     if sum(s.start for s in spaces) != 1 or not next(s for s in spaces if s.start).kind == "city":
         raise r.fail("space", "exactly one city must be the start space (start = true)")
+    books = [s.book for s in spaces if s.book is not None]
+    r.at_most(len(books), MAX_BOOKS, "space", "books")
+    r.at_most(sum(s.kind == "road" for s in spaces), MAX_ROADS, "space", "road spaces")
+    r.at_most(sum(card_sets[b].size for b in books if card_sets[b].kind == "commission"),
+              MAX_COMMISSION_CARDS, "space", "commission cards in all books")
     return tuple(spaces)
 
 

@@ -52,6 +52,7 @@ from valdora_ai.games.valdora.rules import (
     Player,
     ValdoraState,
 )
+from valdora_ai.inputs import load_json
 
 FORMAT = "valdora-position"
 VERSION = 1
@@ -251,14 +252,10 @@ def _kind(value: Any) -> str:
             type(None): "null"}.get(type(value), type(value).__name__)
 
 
-def loads(text: str, data: ComponentData) -> ValdoraState:
-    """Parse position JSON text (PositionError on bad JSON or a bad position)."""
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PositionError(f"not valid JSON: {exc.msg} at line {exc.lineno} column "
-                            f"{exc.colno}") from None
-    return position_from_json(document, data)
+def loads(text: str, data: ComponentData, where: str | None = None) -> ValdoraState:
+    """Parse position JSON text (PositionError, naming `where`, on bad JSON or a bad
+    position)."""
+    return position_from_json(load_json(text, where, PositionError), data)
 
 
 def position_from_json(document: Any, data: ComponentData) -> ValdoraState:
