@@ -146,6 +146,14 @@ def test_data_numbers_are_bounded_on_load(tmp_path: Path, old: str, new: str,
         assert what in one_line_error(args), args
 
 
+def test_a_data_value_of_the_wrong_type_is_named(tmp_path: Path) -> None:
+    """Found by the file fuzzer: an array where a card set name belongs."""
+    text = default_data_path().read_text(encoding="utf-8")
+    path = tmp_path / "odd.toml"
+    path.write_text(text.replace('book = "equipment"', "book = []", 1), encoding="utf-8")
+    assert "book: [] is not a card set" in one_line_error(["data", "check", str(path)])
+
+
 def test_the_json_loader_bounds_depth_and_digits() -> None:
     assert load_json("[" * MAX_DEPTH + "]" * MAX_DEPTH) is not None
     with pytest.raises(ValdoraError, match=f"f.json: nested more than {MAX_DEPTH} levels"):

@@ -140,7 +140,8 @@ def test_damaged_files_end_in_one_error_line(tmp_path: Path, fast_runner: CliRun
                                 f"{problem}")
             if result.exit_code != 0:
                 break  # a data file refused: the later commands need it
-    assert not problems, f"{len(problems)} failures (seed {SEED}):\n" + "\n".join(problems[:30])
+    assert not problems, (f"{len(problems)} failures (VALDORA_FILE_FUZZ_SEED={SEED}, cases "
+                          "numbered from 0):\n" + "\n".join(problems[:30]))
     # The damage must reach both ends: many files refused, some still accepted.
     assert outcomes[1] > CASES // 4 and outcomes[0] > CASES // 20, outcomes
 

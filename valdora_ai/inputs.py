@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import codecs
 import json
+import reprlib
 from pathlib import Path
 from typing import Any
 
@@ -116,3 +117,12 @@ def _deeper_than(value: Any, limit: int) -> bool:
         children = item.values() if isinstance(item, dict) else item
         todo.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
     return False
+
+
+def brief(value: Any, width: int = 60) -> str:
+    """`value` as Python writes it, cut to `width` characters: user values quoted in an
+    error line keep it short (a damaged file can hold megabytes in one value)."""
+    short = reprlib.Repr()
+    short.maxlevel, short.maxstring, short.maxother = 3, width, width
+    text = short.repr(value)
+    return text if len(text) <= width else text[:width - 1] + "…"

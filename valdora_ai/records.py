@@ -30,7 +30,7 @@ from valdora_ai.games import make_game
 from valdora_ai.games.valdora.data import ComponentData
 from valdora_ai.games.valdora.game import ValdoraGame
 from valdora_ai.games.valdora.rules import ValdoraState
-from valdora_ai.inputs import load_json, read_text
+from valdora_ai.inputs import brief, load_json, read_text
 
 FORMAT = "valdora-record"
 VERSION = 1
@@ -102,7 +102,8 @@ def _field(line: Any, key: str, kind: type, where: str) -> Any:
         raise RecordError(f"missing field {key!r}", where=where)
     value = line[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RecordError(f"field {key!r} must be {kind.__name__}, got {value!r}", where=where)
+        raise RecordError(f"field {key!r} must be {kind.__name__}, got {brief(value)}",
+                          where=where)
     return value
 
 

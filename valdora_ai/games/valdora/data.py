@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from valdora_ai.errors import DataError
-from valdora_ai.inputs import decode_utf8, read_bytes
+from valdora_ai.inputs import brief, decode_utf8, read_bytes
 
 ANY_GEM = -1  # an item that loads any colour (horse, cart)
 SPACE_KINDS = ("city", "road", "harbour", "mine", "patron")
@@ -225,7 +225,7 @@ class _Reader:
             maximum: int = MAX_NUMBER, default: int | None = None) -> int:
         value = parent.get(key, default)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(f"{where}.{key}", f"expected an integer, got {value!r}")
+            raise self.fail(f"{where}.{key}", f"expected an integer, got {brief(value)}")
         if value < minimum:
             raise self.fail(f"{where}.{key}", f"must be at least {minimum}, got {value}")
         if value > maximum:
@@ -240,7 +240,7 @@ class _Reader:
             default: str | None = None) -> str:
         value = parent.get(key, default)
         if not isinstance(value, str) or not value:
-            raise self.fail(f"{where}.{key}", f"expected a non-empty string, got {value!r}")
+            raise self.fail(f"{where}.{key}", f"expected a non-empty string, got {brief(value)}")
         return value
 
     def unique(self, ids: list[str], where: str) -> None:
@@ -252,7 +252,7 @@ class _Reader:
 
     def lookup(self, ids: list[str], ident: Any, where: str, what: str) -> int:
         if ident not in ids:
-            raise self.fail(where, f"unknown {what} {ident!r} (known: {', '.join(ids)})")
+            raise self.fail(where, f"unknown {what} {brief(ident)} (known: {', '.join(ids)})")
         return ids.index(ident)
 
 
@@ -261,7 +261,7 @@ def parse_data(table: Mapping[str, Any], *, source: str = "<data>",
     """Validate a parsed TOML table and build the component tables."""
     r = _Reader(source)
     if table.get("format") != 1:
-        raise r.fail("format", f"unsupported format {table.get('format')!r} (expected 1)")
+        raise r.fail("format", f"unsupported format {brief(table.get('format'))} (expected 1)")
     players = r.table(table, "players", "")
     players_min = r.int(players, "min", "players", minimum=2)
     players_max = r.int(players, "max", "players", minimum=players_min, maximum=MAX_PLAYERS)
@@ -376,7 +376,7 @@ def _parse_items(r: _Reader, table: Mapping[str, Any], gem_ids: list[str]) -> tu
         loads = r.str(row, "loads", where)
         start = row.get("start", False)
         if not isinstance(start, bool):
-            raise r.fail(f"{where}.start", f"expected true or false, got {start!r}")
+            raise r.fail(f"{where}.start", f"expected true or false, got {brief(start)}")
         items.append(Item(
             id=r.str(row, "id", where),
             loads=ANY_GEM if loads == "any" else r.lookup(gem_ids, loads, f"{where}.loads", "gem"),
@@ -424,7 +424,8 @@ def _parse_card_sets(r: _Reader, table: Mapping[str, Any], items: tuple[Item, ..
             raise r.fail(where, "expected a table")
         kind = r.str(body, "kind", where)
         if kind not in CARD_KINDS:
-            raise r.fail(f"{where}.kind", f"unknown kind {kind!r} (known: {', '.join(CARD_KINDS)})")
+            raise r.fail(f"{where}.kind",
+                         f"unknown kind {brief(kind)} (known: {', '.join(CARD_KINDS)})")
         face_ids = ([it.id for it in items if not it.start] if kind == "equipment"
                     else [f.id for f in commissions])
         all_ids = [it.id for it in items] if kind == "equipment" else face_ids
@@ -457,10 +458,12 @@ def _parse_spaces(r: _Reader, table: Mapping[str, Any], colour_ids: list[str],
         kind = r.str(row, "kind", where)
         if kind not in SPACE_KINDS:
             raise r.fail(f"{where}.kind",
-                         f"unknown kind {kind!r} (known: {', '.join(SPACE_KINDS)})")
+                         f"unknown kind {brief(kind)} (known: {', '.join(SPACE_KINDS)})")
         book = row.get("book")
-        if book is not None and (kind != "city" or book not in card_sets):
-            raise r.fail(f"{where}.book", f"{book!r} is not a card set, or the space is no city")
+        if book is not None and (kind != "city" or not isinstance(book, str)
+                                 or book not in card_sets):
+            raise r.fail(f"{where}.book",
+                         f"{brief(book)} is not a card set, or the space is no city")
         patron = -1
         if kind == "patron":
             patron = r.lookup(colour_ids, row.get("patron"), f"{where}.patron", "craftsman colour")
@@ -492,10 +495,10 @@ def _parse_edges(r: _Reader, table: Mapping[str, Any],
     for i, edge in enumerate(r.array(board, "edges", "board.")):
         where = f"board.edges[{i}]"
         if not isinstance(edge, list) or len(edge) != 2:
-            raise r.fail(where, f"expected [space, space], got {edge!r}")
+            raise r.fail(where, f"expected [space, space], got {brief(edge)}")
         a, b = (r.lookup(space_ids, s, where, "space") for s in edge)
         if a == b or (a, b) in edges or (b, a) in edges:
-            raise r.fail(where, f"self-loop or duplicate road {edge!r}")
+            raise r.fail(where, f"self-loop or duplicate road {brief(edge)}")
         edges.append((a, b))
     seen, todo = {0}, [0]
     while todo:
