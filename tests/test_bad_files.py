@@ -154,6 +154,16 @@ def test_a_data_value_of_the_wrong_type_is_named(tmp_path: Path) -> None:
     assert "book: [] is not a card set" in one_line_error(["data", "check", str(path)])
 
 
+def test_user_text_in_an_error_line_is_not_markup(tmp_path: Path, valid: dict[str, str]) -> None:
+    document = json.loads(valid["position"])
+    document["seats"][0]["space"] = "[/x][red]"
+    path = tmp_path / "[bold]odd.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    assert "unknown space '[/x][red]'" in one_line_error(["position", "check", str(path)])
+    path.write_text("{", encoding="utf-8")
+    assert f"{path}: not valid JSON" in one_line_error(["suggest", str(path)])
+
+
 def test_the_json_loader_bounds_depth_and_digits() -> None:
     assert load_json("[" * MAX_DEPTH + "]" * MAX_DEPTH) is not None
     with pytest.raises(ValdoraError, match=f"f.json: nested more than {MAX_DEPTH} levels"):
