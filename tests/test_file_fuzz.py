@@ -149,7 +149,7 @@ def test_damaged_files_end_in_one_error_line(tmp_path: Path, fast_runner: CliRun
 def test_real_processes_print_one_error_line(tmp_path: Path) -> None:
     """The console script itself, on a few damaged files of each kind."""
     rng = random.Random(SEED)
-    cases = [c for c in _cases(tmp_path, 60, SEED + 1)]
+    cases = _cases(tmp_path, 60, SEED + 1)
     chosen = rng.sample([c for c in cases if c.kind != "data"], REAL_PROCESSES - 2)
     chosen += [c for c in cases if c.kind == "data"][:2]
     refused = 0
