@@ -36,17 +36,10 @@ from rng cimport RngState
 from valdora_constants cimport *
 
 cdef enum:
-    # Capacities of the C structs (the bounds shared with data.py are in constants.py).
-    MAX_PLAYERS = 5
-    MAX_COLOURS = 8
-    MAX_FACES = 32        # commission faces, and items (equipment faces)
-    MAX_TYPES = 32        # distinct (front, back) card types per card set
-    MAX_BOOK_CARDS = 48   # cards in one book
-    MAX_BOOKS = 6
-    MAX_ROADS = 16
-    MAX_COMPLETED = 64    # completed commissions of one player
+    # Capacities of the C structs that data files cannot reach (the bounds a data file
+    # must keep, MAX_PLAYERS, MAX_BOOKS, ..., are in constants.py).
+    MAX_COMPLETED = MAX_COMMISSION_CARDS  # completed commissions of one player
     MAX_STEPS = 512       # capacity of a legal-step buffer (bound shown in the .pyx)
-    MAX_COIN_CAP = 126    # coins one player may hold (data.coin_cap)
 
     # playout policies
     POLICY_RANDOM = 0

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from valdora_ai.atomic import write_text_atomic
 from valdora_ai.errors import ValdoraError
@@ -21,8 +22,7 @@ err_console = Console(stderr=True, highlight=False, width=None if sys.stderr.isa
 
 RulesData = Annotated[
     Path | None,
-    typer.Option("--rules-data", help="Component data file (TOML) replacing the shipped one.",
-                 dir_okay=False),
+    typer.Option("--rules-data", help="Component data file (TOML) replacing the shipped one."),
 ]
 
 
@@ -35,8 +35,8 @@ def user_errors() -> Iterator[None]:
         message = str(exc)
         if isinstance(exc, OSError) and exc.filename:
             message = f"{exc.filename}: {exc.strerror}"
-        err_console.print(f"[bold red]error:[/] {message}", markup=True, soft_wrap=True,
-                          emoji=False)
+        err_console.print(f"[bold red]error:[/] {escape(message)}", markup=True,
+                          soft_wrap=True, emoji=False)
         raise typer.Exit(1) from None
 
 

@@ -28,8 +28,7 @@ def show(rules_data: RulesData = None) -> None:
 
 @data_app.command("check")
 def check(
-    file: Annotated[Path, typer.Argument(help="A component data file (TOML) to validate.",
-                                         dir_okay=False)],
+    file: Annotated[Path, typer.Argument(help="A component data file (TOML) to validate.")],
 ) -> None:
     """Validate a corrected data file: prints 'valid' or the first problem (exit 1)."""
     with user_errors():

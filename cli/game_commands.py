@@ -36,8 +36,8 @@ def play(
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Print every turn.")] = False,
     resume: Annotated[Path | None, typer.Option(
         "--resume", help="Continue the saved game in this record (its seats, seed and "
-                         "turns); the record is updated unless --record is given.",
-        dir_okay=False)] = None,
+                         "turns); the record is updated unless --record is given.")
+    ] = None,
     hint_agent: Annotated[str, typer.Option(
         "--hint-agent", help="Agent spec that answers 'hint' in an interactive game.")
     ] = "greedy",
@@ -84,8 +84,7 @@ def _print_result(result: GameResult) -> None:
 
 
 def replay(
-    record: Annotated[Path, typer.Argument(help="A game record written by `valdora play`.",
-                                           dir_okay=False)],
+    record: Annotated[Path, typer.Argument(help="A game record written by `valdora play`.")],
     at: Annotated[int | None, typer.Option(
         "--at", help="Stop before turn N (1 is the first turn).", min=1)] = None,
     export_position: Annotated[Path | None, typer.Option(

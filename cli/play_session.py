@@ -12,6 +12,7 @@ from valdora_ai.agents import make_agent
 from valdora_ai.cli.board_view import RichView
 from valdora_ai.cli.common import console
 from valdora_ai.interactive import GameSession, Outcome, run_session
+from valdora_ai.interactive.commands import MAX_LINE
 
 INTERRUPTED_EXIT = 130  # Ctrl-C: the shell convention for SIGINT (128 + 2)
 
@@ -29,8 +30,9 @@ def _read(prompt: str) -> str:
     """One line from standard input (EOFError at its end); piped input is echoed so a
     transcript reads like the session."""
     line = console.input(f"[bold]{prompt}[/]")
-    if not sys.stdin.isatty():
-        console.print(line, markup=False, highlight=False)
+    if not sys.stdin.isatty():  # a line too long to be a command is cut (Rich wraps slowly)
+        echo = line if len(line) <= MAX_LINE else line[:80] + "…"
+        console.print(echo, markup=False, highlight=False)
     return line
 
 

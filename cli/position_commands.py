@@ -8,22 +8,24 @@ from typing import Annotated
 import typer
 
 from valdora_ai.cli.common import RulesData, console, user_errors, write_json
+from valdora_ai.errors import PositionError
 from valdora_ai.games.valdora.game import ValdoraGame
 from valdora_ai.games.valdora.notation import describe_step
 from valdora_ai.games.valdora.position import loads, position_to_json
 from valdora_ai.games.valdora.rules import CHANCE, TERMINAL, ValdoraState
+from valdora_ai.inputs import read_text
 
 position_app = typer.Typer(help="Check, list legal steps of, and play turns on position files.",
                            no_args_is_help=True,
                            context_settings={"help_option_names": ["-h", "--help"]})
 
-PositionFile = Annotated[Path, typer.Argument(help="A position JSON file.", dir_okay=False)]
+PositionFile = Annotated[Path, typer.Argument(help="A position JSON file.")]
 
 
 def _load(file: Path, rules_data: Path | None) -> tuple[ValdoraGame, ValdoraState]:
-    text = file.read_text(encoding="utf-8")
+    text = read_text(file, PositionError, what="position file")
     game = ValdoraGame(players=3, rules_data=rules_data)
-    state = loads(text, game.data)
+    state = loads(text, game.data, str(file))
     return ValdoraGame(players=state.n, rules_data=game.data), state
 
 

@@ -17,8 +17,7 @@ from valdora_ai.suggestions import suggest as suggest_moves
 
 
 def suggest(
-    position: Annotated[Path, typer.Argument(help="A position JSON file (world or public).",
-                                             dir_okay=False)],
+    position: Annotated[Path, typer.Argument(help="A position JSON file (world or public).")],
     agent: Annotated[str, typer.Option(
         "--agent", "-a", help="Agent spec, e.g. ismcts:time=1.5,c=0.7,seed=3, "
                               "pimc:worlds=20,iterations=4000 or expectimax:depth=3.")

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_checks import one_line_error
 from typer.testing import CliRunner
 
 from valdora_ai.cli.app import app
@@ -23,17 +24,6 @@ from valdora_ai.records import replay
 from valdora_ai.selfplay import play_game
 
 runner = CliRunner()
-
-
-def _one_line_error(args: list[str]) -> str:
-    """Run the CLI; assert exit code 1 and a single 'error:' line, no traceback."""
-    result = runner.invoke(app, args)
-    assert result.exit_code == 1, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit)
-    text = result.output.strip()
-    assert "Traceback" not in text
-    assert text.startswith("error: ") and "\n" not in text, text
-    return text
 
 
 # ------------------------------------------------------------------ data files
@@ -62,14 +52,14 @@ def test_bad_data_file_names_the_entry(tmp_path: Path, old: str, new: str, where
     with pytest.raises(DataError) as info:
         load_data(path)
     assert f"corrected.toml: {where}: " in str(info.value) and what in str(info.value)
-    assert what in _one_line_error(["data", "check", str(path)])
+    assert what in one_line_error(["data", "check", str(path)])
 
 
 def test_data_file_that_is_not_toml(tmp_path: Path) -> None:
     path = tmp_path / "broken.toml"
     path.write_text("[players\nmin = 3\n", encoding="utf-8")
-    assert "not valid TOML" in _one_line_error(["data", "check", str(path)])
-    assert "No such file" in _one_line_error(["data", "check", str(tmp_path / "missing.toml")])
+    assert "not valid TOML" in one_line_error(["data", "check", str(path)])
+    assert "No such file" in one_line_error(["data", "check", str(tmp_path / "missing.toml")])
 
 
 def test_every_command_accepts_a_corrected_data_file(tmp_path: Path) -> None:
@@ -80,7 +70,7 @@ def test_every_command_accepts_a_corrected_data_file(tmp_path: Path) -> None:
     assert "after 3 rounds" in result.output and "safety cap" in result.output
     bad = _data_with(tmp_path, '["H", "M1"]', '["H", "nowhere"]')
     for args in (["play"], ["new-position"], ["data", "show"]):
-        assert "unknown space 'nowhere'" in _one_line_error(args + ["--rules-data", str(bad)])
+        assert "unknown space 'nowhere'" in one_line_error(args + ["--rules-data", str(bad)])
 
 
 # ------------------------------------------------------------------ positions
@@ -115,7 +105,7 @@ def test_bad_position_names_the_field(tmp_path: Path, position: dict, edit, wher
     assert str(info.value).startswith(f"{where}: ") and what in str(info.value), info.value
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(position), encoding="utf-8")
-    assert what in _one_line_error(["position", "check", str(path)])
+    assert what in one_line_error(["position", "check", str(path)])
 
 
 def test_position_that_is_not_json(tmp_path: Path) -> None:
@@ -123,7 +113,7 @@ def test_position_that_is_not_json(tmp_path: Path) -> None:
         loads("{nope", make_game("valdora", players=3).data)
     path = tmp_path / "bad.json"
     path.write_text("[1, 2", encoding="utf-8")
-    assert "not valid JSON" in _one_line_error(["position", "legal", str(path)])
+    assert "not valid JSON" in one_line_error(["position", "legal", str(path)])
 
 
 # ------------------------------------------------------------------ records
@@ -155,7 +145,7 @@ def test_bad_record_names_the_line(record: Path, edit_line: int, edit, what: str
     with pytest.raises(RecordError) as info:
         replay(record)
     assert what in str(info.value), info.value
-    assert what in _one_line_error(["replay", str(record)])
+    assert what in one_line_error(["replay", str(record)])
 
 
 def test_record_with_a_wrong_result_or_broken_line(record: Path) -> None:
@@ -163,12 +153,12 @@ def test_record_with_a_wrong_result_or_broken_line(record: Path) -> None:
     result = json.loads(lines[-1])
     result["result"]["winners"] = [2]
     record.write_text("\n".join(lines[:-1] + [json.dumps(result)]) + "\n", encoding="utf-8")
-    assert "differs from the recorded" in _one_line_error(["replay", str(record)])
+    assert "differs from the recorded" in one_line_error(["replay", str(record)])
     record.write_text("\n".join(lines[:5]) + "\n", encoding="utf-8")
-    assert "the record has only 4 turns" in _one_line_error(
+    assert "the record has only 4 turns" in one_line_error(
         ["replay", str(record), "--at", "99", "--export-position", str(record) + ".json"])
     record.write_text("\n".join(lines[:5] + ["{not json"]) + "\n", encoding="utf-8")
-    assert "game.jsonl:6: not valid JSON" in _one_line_error(["replay", str(record)])
+    assert "game.jsonl:6: not valid JSON" in one_line_error(["replay", str(record)])
 
 
 # ------------------------------------------------------------------ moves and specs
@@ -195,7 +185,7 @@ def test_a_number_that_is_no_step_code(engine: str, code: int) -> None:
 def test_illegal_turn_on_the_command_line(tmp_path: Path, position: dict) -> None:
     path = tmp_path / "pos.json"
     path.write_text(json.dumps(position), encoding="utf-8")
-    text = _one_line_error(["position", "apply", str(path), "r4: +R@pick"])
+    text = one_line_error(["position", "apply", str(path), "r4: +R@pick"])
     assert "in turn 'r4: +R@pick': 'r4' is not a legal step here (legal: " in text
 
 
@@ -211,12 +201,12 @@ def test_bad_agent_spec(spec: str, what: str) -> None:
     with pytest.raises(SpecError) as info:
         parse_spec(spec)
     assert what in str(info.value)
-    assert what in _one_line_error(["play", "--seat", spec])
+    assert what in one_line_error(["play", "--seat", spec])
 
 
 def test_bad_player_count_and_too_many_seats() -> None:
-    assert "for 3 to 5 players, not 7" in _one_line_error(["play", "--players", "7"])
-    assert "4 seats given for 3 players" in _one_line_error(
+    assert "for 3 to 5 players, not 7" in one_line_error(["play", "--players", "7"])
+    assert "4 seats given for 3 players" in one_line_error(
         ["play", "--players", "3"] + ["--seat", "random"] * 4)
 
 

@@ -30,6 +30,7 @@ from valdora_ai.games import make_game
 from valdora_ai.games.valdora.data import ComponentData
 from valdora_ai.games.valdora.game import ValdoraGame
 from valdora_ai.games.valdora.rules import ValdoraState
+from valdora_ai.inputs import brief, load_json, read_text
 
 FORMAT = "valdora-record"
 VERSION = 1
@@ -94,13 +95,7 @@ class Replay:
 
 
 def _lines(path: Path) -> Iterator[tuple[int, Any]]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"cannot read record ({exc.strerror})", where=str(path)) from None
-    except UnicodeDecodeError:
-        raise RecordError("not a text file", where=str(path)) from None
-    return parse_record_text(text, path.name)
+    return parse_record_text(read_text(path, RecordError, what="record"), path.name)
 
 
 def _field(line: Any, key: str, kind: type, where: str) -> Any:
@@ -108,7 +103,8 @@ def _field(line: Any, key: str, kind: type, where: str) -> Any:
         raise RecordError(f"missing field {key!r}", where=where)
     value = line[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RecordError(f"field {key!r} must be {kind.__name__}, got {value!r}", where=where)
+        raise RecordError(f"field {key!r} must be {kind.__name__}, got {brief(value)}",
+                          where=where)
     return value
 
 
@@ -121,9 +117,12 @@ def read_header(line: Any, where: str) -> RecordHeader:
     seats = _field(line, "seats", list, where)
     if not all(isinstance(s, str) for s in seats):
         raise RecordError("seats must be agent spec strings", where=where)
+    players = _field(line, "players", int, where)
+    if len(seats) != players:
+        raise RecordError(f"{len(seats)} seats for {players} players", where=where)
     return RecordHeader(game=_field(line, "game", str, where),
                         seed=_field(line, "seed", int, where),
-                        players=_field(line, "players", int, where), seats=tuple(seats),
+                        players=players, seats=tuple(seats),
                         data_sha256=_field(line, "data_sha256", str, where))
 
 
@@ -138,10 +137,7 @@ def parse_record_text(text: str, name: str) -> Iterator[tuple[int, Any]]:
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        try:
-            yield number, json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"not valid JSON ({exc.msg})", where=f"{name}:{number}") from None
+        yield number, load_json(line, f"{name}:{number}", RecordError)
 
 
 def replay_lines(lines: Iterable[tuple[int, Any]], name: str,

@@ -10,7 +10,6 @@ continued while the same player is to move (reveals included, as ``?face``).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -18,24 +17,18 @@ from valdora_ai.agents import Agent, parse_spec
 from valdora_ai.analysis import Analysis, Budget, Candidate, SearchControl
 from valdora_ai.errors import PositionError, SpecError, ValdoraError
 from valdora_ai.games import CHANCE, Game, make_game
+from valdora_ai.inputs import load_json, read_text
 
 
 def load_position(position: Any, game_name: str = "valdora",
                   rules_data: str | Path | None = None) -> tuple[Game, Any]:
     """(game, state) from a position document, a position file path, or a state."""
-    if isinstance(position, str | Path):
-        try:
-            text = Path(position).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise PositionError(f"cannot read position file: {exc.strerror}",
-                                where=str(position)) from None
-        try:
-            position = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise PositionError(f"not valid JSON: {exc.msg} at line {exc.lineno}",
-                                where=str(position)) from None
     probe = make_game(game_name, rules_data=rules_data)
-    state = probe.position_from_json(position) if isinstance(position, dict) else position
+    if isinstance(position, str | Path):
+        text = read_text(position, PositionError, what="position file")
+        position = load_json(text, str(position), PositionError)
+    # A state passes through; anything else is a position document (PositionError if not).
+    state = position if hasattr(position, "legal_steps") else probe.position_from_json(position)
     players = len(state.scores())
     game = probe if players == probe.num_players else make_game(
         game_name, players=players, rules_data=rules_data)

@@ -45,7 +45,16 @@ class InputError(ValdoraError):
     """A line that looks like a command but is malformed (e.g. ``save`` without a file)."""
 
 
+MAX_LINE = 1000
+"""The longest line read at the prompt: a whole turn takes well under 100 characters."""
+
+MAX_CHOICE_DIGITS = 4
+"""Menu numbers are small; a longer number is refused before it is converted."""
+
+
 def parse_command(line: str) -> Command:
+    if len(line) > MAX_LINE:
+        raise InputError(f"the line is {len(line)} characters long (at most {MAX_LINE})")
     text = line.strip()
     if not text:
         return Command("empty")
@@ -59,6 +68,8 @@ def parse_command(line: str) -> Command:
         if not rest:
             raise InputError("save needs a file name: save FILE")
         return Command("save", rest)
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # not '²' or other Unicode digits
+        if len(text) > MAX_CHOICE_DIGITS:
+            raise InputError(f"no choice with {len(text)} digits: type 'legal' to see the menu")
         return Command("choice", text)
     return Command("move", text)

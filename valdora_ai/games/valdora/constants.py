@@ -14,6 +14,18 @@ The modules that give these numbers their meaning re-export them under the same 
 MAX_ITEMS = 7  # a completion step encodes its paying items as a 7-bit mask
 MAX_GEMS = 8
 MAX_SPACES = 64  # reach sets are 64-bit masks in the compiled core
+MAX_PLAYERS = 5
+MAX_COLOURS = 8
+MAX_FACES = 32  # commission faces, and items (equipment faces)
+MAX_TYPES = 32  # distinct (front, back) card types of one card set
+MAX_BOOK_CARDS = 48  # cards in one book
+MAX_COMMISSION_CARDS = 64  # in all commission books together (a player may complete all)
+MAX_BOOKS = 6
+MAX_ROADS = 16
+MAX_PIECES = 255  # gems of one colour, craftsman tiles of one colour (8-bit counters)
+MAX_COINS = 30_000
+MAX_COIN_CAP = 126  # coins one player may hold (data.coin_cap)
+MAX_NUMBER = 10_000  # any other count, cost or VP value: sums of them fit 32 bits
 ANY_GEM = -1  # an item that loads any colour (horse, cart)
 
 # Space kinds and card set kinds, as codes (data.SPACE_KIND_CODES, data.CARD_KIND_CODES).

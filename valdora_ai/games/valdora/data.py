@@ -26,12 +26,25 @@ from valdora_ai.games.valdora.constants import (
     K_MINE,
     K_PATRON,
     K_ROAD,
+    MAX_BOOK_CARDS,
+    MAX_BOOKS,
+    MAX_COIN_CAP,
+    MAX_COINS,
+    MAX_COLOURS,
+    MAX_COMMISSION_CARDS,
+    MAX_FACES,
     MAX_GEMS,
     MAX_ITEMS,
+    MAX_NUMBER,
+    MAX_PIECES,
+    MAX_PLAYERS,
+    MAX_ROADS,
     MAX_SPACES,
+    MAX_TYPES,
     SET_COMMISSION,
     SET_EQUIPMENT,
 )
+from valdora_ai.inputs import brief, decode_utf8, read_bytes
 
 # The data file's kind names and the codes both engines use for them.
 SPACE_KIND_CODES = {"city": K_CITY, "road": K_ROAD, "harbour": K_HARBOUR, "mine": K_MINE,
@@ -185,14 +198,16 @@ def load_data(path: str | Path | None = None) -> ComponentData:
     """Load and validate a component data file (the shipped one when `path` is None)."""
     path = Path(path) if path is not None else default_data_path()
     where = path.name
+    raw = read_bytes(path, DataError, what="data file")
+    text = decode_utf8(raw, where, DataError)
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DataError(f"cannot read data file ({exc.strerror})", where=str(path)) from None
-    try:
-        table = tomllib.loads(raw.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
         raise DataError(f"not valid TOML: {exc}", where=where) from None
+    except ValueError:  # int() refusing a number longer than Python's digit limit
+        raise DataError("not valid TOML: a number with too many digits", where=where) from None
+    except RecursionError:
+        raise DataError("not valid TOML: nested too deeply", where=where) from None
     return parse_data(table, source=str(path), sha256=hashlib.sha256(raw).hexdigest())
 
 
@@ -218,19 +233,25 @@ class _Reader:
         return value
 
     def int(self, parent: Mapping[str, Any], key: str, where: str, *, minimum: int = 0,
-            default: int | None = None) -> int:
+            maximum: int = MAX_NUMBER, default: int | None = None) -> int:
         value = parent.get(key, default)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(f"{where}.{key}", f"expected an integer, got {value!r}")
+            raise self.fail(f"{where}.{key}", f"expected an integer, got {brief(value)}")
         if value < minimum:
             raise self.fail(f"{where}.{key}", f"must be at least {minimum}, got {value}")
+        if value > maximum:
+            raise self.fail(f"{where}.{key}", f"must be at most {maximum}, got {value}")
         return value
+
+    def at_most(self, count: int, limit: int, where: str, what: str) -> None:
+        if count > limit:
+            raise self.fail(where, f"at most {limit} {what} are supported, found {count}")
 
     def str(self, parent: Mapping[str, Any], key: str, where: str,
             default: str | None = None) -> str:
         value = parent.get(key, default)
         if not isinstance(value, str) or not value:
-            raise self.fail(f"{where}.{key}", f"expected a non-empty string, got {value!r}")
+            raise self.fail(f"{where}.{key}", f"expected a non-empty string, got {brief(value)}")
         return value
 
     def unique(self, ids: list[str], where: str) -> None:
@@ -242,7 +263,7 @@ class _Reader:
 
     def lookup(self, ids: list[str], ident: Any, where: str, what: str) -> int:
         if ident not in ids:
-            raise self.fail(where, f"unknown {what} {ident!r} (known: {', '.join(ids)})")
+            raise self.fail(where, f"unknown {what} {brief(ident)} (known: {', '.join(ids)})")
         return ids.index(ident)
 
 
@@ -251,10 +272,10 @@ def parse_data(table: Mapping[str, Any], *, source: str = "<data>",
     """Validate a parsed TOML table and build the component tables."""
     r = _Reader(source)
     if table.get("format") != 1:
-        raise r.fail("format", f"unsupported format {table.get('format')!r} (expected 1)")
+        raise r.fail("format", f"unsupported format {brief(table.get('format'))} (expected 1)")
     players = r.table(table, "players", "")
     players_min = r.int(players, "min", "players", minimum=2)
-    players_max = r.int(players, "max", "players", minimum=players_min)
+    players_max = r.int(players, "max", "players", minimum=players_min, maximum=MAX_PLAYERS)
     coins = r.table(table, "coins", "")
     bonus = r.table(table, "bonus_tiles", "")
     scoring = r.table(table, "scoring", "")
@@ -276,8 +297,8 @@ def parse_data(table: Mapping[str, Any], *, source: str = "<data>",
     if roads * gems_per_road != total_gems:
         raise r.fail("gem", f"gem counts add up to {total_gems}, but {roads} road spaces × "
                             f"{gems_per_road} gems per road need {roads * gems_per_road}")
-    coins_total = r.int(coins, "total", "coins", minimum=1)
-    coin_cap = r.int(coins, "cap", "coins", minimum=1)
+    coins_total = r.int(coins, "total", "coins", minimum=1, maximum=MAX_COINS)
+    coin_cap = r.int(coins, "cap", "coins", minimum=1, maximum=MAX_COIN_CAP)
     start_first = r.int(coins, "start_first", "coins", minimum=0)
     most_start = start_first + players_max - 1
     if most_start > coin_cap:
@@ -326,12 +347,11 @@ def parse_data(table: Mapping[str, Any], *, source: str = "<data>",
 
 def _parse_gems(r: _Reader, table: Mapping[str, Any]) -> tuple[Gem, ...]:
     rows = r.array(table, "gem", "")
-    if len(rows) > MAX_GEMS:
-        raise r.fail("gem", f"at most {MAX_GEMS} gem colours are supported")
+    r.at_most(len(rows), MAX_GEMS, "gem", "gem colours")
     gems = tuple(
         Gem(id=r.str(row, "id", f"gem[{i}]"), letter=r.str(row, "letter", f"gem[{i}]"),
             colour=r.str(row, "colour", f"gem[{i}]"),
-            count=r.int(row, "count", f"gem[{i}]", minimum=1))
+            count=r.int(row, "count", f"gem[{i}]", minimum=1, maximum=MAX_PIECES))
         for i, row in enumerate(rows)
     )
     r.unique([g.id for g in gems], "gem")
@@ -341,15 +361,18 @@ def _parse_gems(r: _Reader, table: Mapping[str, Any]) -> tuple[Gem, ...]:
 
 def _parse_colours(r: _Reader, table: Mapping[str, Any]) -> tuple[Colour, ...]:
     colours = []
-    for i, row in enumerate(r.array(table, "craftsman", "")):
+    rows = r.array(table, "craftsman", "")
+    r.at_most(len(rows), MAX_COLOURS, "craftsman", "craftsman colours")
+    for i, row in enumerate(rows):
         where = f"craftsman[{i}]"
-        count = r.int(row, "count", where, minimum=1)
+        count = r.int(row, "count", where, minimum=1, maximum=MAX_PIECES)
         removed = r.int(row, "removed_with_3", where, default=0)
         if removed > count:
             raise r.fail(f"{where}.removed_with_3", f"removes {removed} of {count} tiles")
         colours.append(Colour(id=r.str(row, "colour", where), count=count,
                               removed_with_3=removed,
-                              workshop_needs=r.int(row, "workshop_needs", where, minimum=1),
+                              workshop_needs=r.int(row, "workshop_needs", where, minimum=1,
+                                                   maximum=MAX_PIECES),
                               workshop_vp=r.int(row, "workshop_vp", where)))
     r.unique([c.id for c in colours], "craftsman")
     return tuple(colours)
@@ -357,19 +380,18 @@ def _parse_colours(r: _Reader, table: Mapping[str, Any]) -> tuple[Colour, ...]:
 
 def _parse_items(r: _Reader, table: Mapping[str, Any], gem_ids: list[str]) -> tuple[Item, ...]:
     rows = r.array(table, "item", "")
-    if len(rows) > MAX_ITEMS:
-        raise r.fail("item", f"at most {MAX_ITEMS} equipment items are supported")
+    r.at_most(len(rows), MAX_ITEMS, "item", "equipment items")
     items = []
     for i, row in enumerate(rows):
         where = f"item[{i}]"
         loads = r.str(row, "loads", where)
         start = row.get("start", False)
         if not isinstance(start, bool):
-            raise r.fail(f"{where}.start", f"expected true or false, got {start!r}")
+            raise r.fail(f"{where}.start", f"expected true or false, got {brief(start)}")
         items.append(Item(
             id=r.str(row, "id", where),
             loads=ANY_GEM if loads == "any" else r.lookup(gem_ids, loads, f"{where}.loads", "gem"),
-            load_cost=r.int(row, "load_cost", where), start=start))
+            load_cost=r.int(row, "load_cost", where, maximum=MAX_COIN_CAP), start=start))
     r.unique([it.id for it in items], "item")
     if sum(it.start for it in items) != 1:
         raise r.fail("item", "exactly one item must be the start card (start = true)")
@@ -379,7 +401,9 @@ def _parse_items(r: _Reader, table: Mapping[str, Any], gem_ids: list[str]) -> tu
 def _parse_commissions(r: _Reader, table: Mapping[str, Any], colour_ids: list[str],
                        gem_ids: list[str]) -> tuple[CommissionFace, ...]:
     faces = []
-    for i, row in enumerate(r.array(table, "commission", "")):
+    rows = r.array(table, "commission", "")
+    r.at_most(len(rows), MAX_FACES, "commission", "commission faces")
+    for i, row in enumerate(rows):
         where = f"commission[{i}]"
         coins = r.int(row, "coins", where, default=0)
         gem_names = row.get("gems", [])
@@ -411,7 +435,8 @@ def _parse_card_sets(r: _Reader, table: Mapping[str, Any], items: tuple[Item, ..
             raise r.fail(where, "expected a table")
         kind = r.str(body, "kind", where)
         if kind not in CARD_KINDS:
-            raise r.fail(f"{where}.kind", f"unknown kind {kind!r} (known: {', '.join(CARD_KINDS)})")
+            raise r.fail(f"{where}.kind",
+                         f"unknown kind {brief(kind)} (known: {', '.join(CARD_KINDS)})")
         face_ids = ([it.id for it in items if not it.start] if kind == "equipment"
                     else [f.id for f in commissions])
         all_ids = [it.id for it in items] if kind == "equipment" else face_ids
@@ -424,9 +449,11 @@ def _parse_card_sets(r: _Reader, table: Mapping[str, Any], items: tuple[Item, ..
             pair = tuple(
                 all_ids.index(face_ids[r.lookup(face_ids, f, f"{cw}.faces[{k}]", f"{kind} face")])
                 for k, f in enumerate(faces))
-            copies = r.int(card, "copies", cw, minimum=1, default=1)
+            copies = r.int(card, "copies", cw, minimum=1, maximum=MAX_BOOK_CARDS, default=1)
             counts[pair] = counts.get(pair, 0) + copies  # type: ignore[index]
         types = tuple(counts)
+        r.at_most(len(types), MAX_TYPES, f"{where}.cards", "distinct cards per set")
+        r.at_most(sum(counts.values()), MAX_BOOK_CARDS, f"{where}.cards", "cards per book")
         result[name] = CardSet(name=name, kind=kind, types=types,  # type: ignore[arg-type]
                                copies=tuple(counts[t] for t in types))
     return result
@@ -435,22 +462,23 @@ def _parse_card_sets(r: _Reader, table: Mapping[str, Any], items: tuple[Item, ..
 def _parse_spaces(r: _Reader, table: Mapping[str, Any], colour_ids: list[str],
                   card_sets: Mapping[str, CardSet]) -> tuple[Space, ...]:
     rows = r.array(table, "space", "")
-    if len(rows) > MAX_SPACES:
-        raise r.fail("space", f"at most {MAX_SPACES} spaces are supported")
+    r.at_most(len(rows), MAX_SPACES, "space", "spaces")
     spaces = []
     for i, row in enumerate(rows):
         where = f"space[{i}]"
         kind = r.str(row, "kind", where)
         if kind not in SPACE_KINDS:
             raise r.fail(f"{where}.kind",
-                         f"unknown kind {kind!r} (known: {', '.join(SPACE_KINDS)})")
+                         f"unknown kind {brief(kind)} (known: {', '.join(SPACE_KINDS)})")
         book = row.get("book")
-        if book is not None and (kind != "city" or book not in card_sets):
-            raise r.fail(f"{where}.book", f"{book!r} is not a card set, or the space is no city")
+        if book is not None and (kind != "city" or not isinstance(book, str)
+                                 or book not in card_sets):
+            raise r.fail(f"{where}.book",
+                         f"{brief(book)} is not a card set, or the space is no city")
         patron = -1
         if kind == "patron":
             patron = r.lookup(colour_ids, row.get("patron"), f"{where}.patron", "craftsman colour")
-        ships = r.int(row, "ships", where, default=0)
+        ships = r.int(row, "ships", where, default=0, maximum=MAX_PIECES)
         if kind == "harbour" and ships < 1:
             raise r.fail(f"{where}.ships", "a harbour needs at least one ship")
         spaces.append(Space(id=r.str(row, "id", where), kind=kind, ships=ships, book=book,
@@ -463,6 +491,11 @@ def _parse_spaces(r: _Reader, table: Mapping[str, Any], colour_ids: list[str],
                                   f"(found {len(used)})")
     if sum(s.start for s in spaces) != 1 or not next(s for s in spaces if s.start).kind == "city":
         raise r.fail("space", "exactly one city must be the start space (start = true)")
+    books = [s.book for s in spaces if s.book is not None]
+    r.at_most(len(books), MAX_BOOKS, "space", "books")
+    r.at_most(sum(s.kind == "road" for s in spaces), MAX_ROADS, "space", "road spaces")
+    r.at_most(sum(card_sets[b].size for b in books if card_sets[b].kind == "commission"),
+              MAX_COMMISSION_CARDS, "space", "commission cards in all books")
     return tuple(spaces)
 
 
@@ -473,10 +506,10 @@ def _parse_edges(r: _Reader, table: Mapping[str, Any],
     for i, edge in enumerate(r.array(board, "edges", "board.")):
         where = f"board.edges[{i}]"
         if not isinstance(edge, list) or len(edge) != 2:
-            raise r.fail(where, f"expected [space, space], got {edge!r}")
+            raise r.fail(where, f"expected [space, space], got {brief(edge)}")
         a, b = (r.lookup(space_ids, s, where, "space") for s in edge)
         if a == b or (a, b) in edges or (b, a) in edges:
-            raise r.fail(where, f"self-loop or duplicate road {edge!r}")
+            raise r.fail(where, f"self-loop or duplicate road {brief(edge)}")
         edges.append((a, b))
     seen, todo = {0}, [0]
     while todo:

@@ -28,6 +28,7 @@ import re
 from valdora_ai.errors import IllegalMoveError, NotationError
 from valdora_ai.games.valdora import steps as S
 from valdora_ai.games.valdora.rules import MOVE, TERMINAL, ValdoraState
+from valdora_ai.inputs import brief
 
 PASS = "pass"
 
@@ -90,9 +91,9 @@ def parse_step(state: ValdoraState, token: str) -> int:
         if _same_token(describe_step(state, step), token):
             return step
     if not legal:
-        raise NotationError(f"{token!r}: the game is over")
+        raise NotationError(f"{brief(token, 120)}: the game is over")
     options = ", ".join(describe_step(state, s) for s in legal)
-    raise NotationError(f"{token!r} is not a legal step here (legal: {options})")
+    raise NotationError(f"{brief(token, 120)} is not a legal step here (legal: {options})")
 
 
 def _same_token(written: str, token: str) -> bool:
@@ -110,25 +111,26 @@ def parse_turn(state: ValdoraState, text: str) -> list[int]:
     match = _TURN.match(text)
     if not match or state.current_player < 0:
         if state.current_player == TERMINAL:
-            raise NotationError(f"{text!r}: the game is over")
-        raise NotationError(f"{text!r}: a turn is 'DESTINATION[: STEP STEP ...]'")
+            raise NotationError(f"{brief(text, 120)}: the game is over")
+        raise NotationError(f"{brief(text, 120)}: a turn is 'DESTINATION[: STEP STEP ...]'")
     if state.phase != MOVE:
-        raise NotationError(f"{text!r}: a whole turn must start before the move")
+        raise NotationError(f"{brief(text, 120)}: a whole turn must start before the move")
     board = state.copy()
     seat = board.current_player
     tokens = [match.group(1)] + (match.group(2) or "").split()
     result = []
     for token in tokens:
         if board.current_player != seat and not board.is_chance_node():
-            raise NotationError(f"{text!r}: {token!r} comes after the turn has ended")
+            raise NotationError(f"{brief(text, 120)}: {brief(token, 120)} comes after the turn "
+                                "has ended")
         try:
             step = parse_step(board, token)
         except NotationError as exc:
-            raise NotationError(f"in turn {text!r}: {exc}") from None
+            raise NotationError(f"in turn {brief(text, 120)}: {exc}") from None
         board.apply(step)
         result.append(step)
     if board.is_chance_node():
-        raise NotationError(f"{text!r}: a reveal (?face) is missing at the end")
+        raise NotationError(f"{brief(text, 120)}: a reveal (?face) is missing at the end")
     if board.turns == state.turns:
         result.append(S.END)
     return result

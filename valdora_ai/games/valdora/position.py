@@ -52,6 +52,7 @@ from valdora_ai.games.valdora.rules import (
     Player,
     ValdoraState,
 )
+from valdora_ai.inputs import brief, load_json
 
 FORMAT = "valdora-position"
 VERSION = 1
@@ -215,7 +216,7 @@ class _Reader:
 
     def choice(self, value: Any, options: list[str], path: str, what: str) -> int:
         if not isinstance(value, str) or value not in options:
-            raise self.fail(path, f"unknown {what} {value!r} (known: {', '.join(options)})")
+            raise self.fail(path, f"unknown {what} {brief(value)} (known: {', '.join(options)})")
         return options.index(value)
 
     def list(self, value: Any, path: str) -> list[Any]:
@@ -238,7 +239,7 @@ class _Reader:
             if front in names and back in names and (
                     pair := (names.index(front), names.index(back))) in cards.types:
                 return cards.types.index(pair)
-        raise self.fail(path, f"{value!r} is not a {cards.kind} card (front/back)")
+        raise self.fail(path, f"{brief(value)} is not a {cards.kind} card (front/back)")
 
     def card(self, value: Any, cards: CardSet, path: str) -> Card:
         if isinstance(value, str) and value.endswith("^"):
@@ -251,14 +252,10 @@ def _kind(value: Any) -> str:
             type(None): "null"}.get(type(value), type(value).__name__)
 
 
-def loads(text: str, data: ComponentData) -> ValdoraState:
-    """Parse position JSON text (PositionError on bad JSON or a bad position)."""
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PositionError(f"not valid JSON: {exc.msg} at line {exc.lineno} column "
-                            f"{exc.colno}") from None
-    return position_from_json(document, data)
+def loads(text: str, data: ComponentData, where: str | None = None) -> ValdoraState:
+    """Parse position JSON text (PositionError, naming `where`, on bad JSON or a bad
+    position)."""
+    return position_from_json(load_json(text, where, PositionError), data)
 
 
 def position_from_json(document: Any, data: ComponentData) -> ValdoraState:
@@ -267,9 +264,10 @@ def position_from_json(document: Any, data: ComponentData) -> ValdoraState:
     doc = r.obj(document, "")
     r.known_keys(doc, TOP_FIELDS, "")
     if doc.get("format") != FORMAT:
-        raise r.fail("format", f"expected {FORMAT!r}, got {doc.get('format')!r}")
+        raise r.fail("format", f"expected {FORMAT!r}, got {brief(doc.get('format'))}")
     if doc.get("version") != VERSION:
-        raise r.fail("version", f"unsupported version {doc.get('version')!r} (expected {VERSION})")
+        raise r.fail("version",
+                     f"unsupported version {brief(doc.get('version'))} (expected {VERSION})")
     n = r.int(doc, "players", "", data.players_min, data.players_max)
     space_ids = [s.id for s in data.spaces]
     gem_ids = [g.id for g in data.gems]
@@ -385,7 +383,7 @@ def _read_book(r: _Reader, value: Any, data: ComponentData, space: int, path: st
     r.known_keys(doc, ("city", "left", "right", "hidden"), path)
     city = data.spaces[space].id
     if doc.get("city") != city:
-        raise r.fail(f"{path}.city", f"expected {city!r}, got {doc.get('city')!r}")
+        raise r.fail(f"{path}.city", f"expected {city!r}, got {brief(doc.get('city'))}")
     book = Book(space, data.card_sets[data.spaces[space].book])  # type: ignore[index]
     for side in ("left", "right"):
         cards = [r.card(c, book.cards, f"{path}.{side}[{j}]")
@@ -409,7 +407,7 @@ def _read_book(r: _Reader, value: Any, data: ComponentData, space: int, path: st
                                                          "face")
     if book.hidden_count and book.top_front != UNSEEN and not any(
             n and book.cards.types[t][0] == book.top_front for t, n in enumerate(book.pool)):
-        raise r.fail(f"{hpath}.top_front", f"no card in the pool has the front {top!r}")
+        raise r.fail(f"{hpath}.top_front", f"no card in the pool has the front {brief(top)}")
     if "order" in hidden:
         order = [r.card_type(c, book.cards, f"{hpath}.order[{j}]")
                  for j, c in enumerate(r.list(hidden["order"], f"{hpath}.order"))]
@@ -440,7 +438,7 @@ def _read_reveal(r: _Reader, state: ValdoraState, value: Any) -> None:
             source = S.NO_SOURCE if item is None else r.choice(item, ids, "reveal.step", "item")
             step = S.buy(S.RIGHT, source)
         if step is None:
-            raise r.fail("reveal.step", f"expected 'tR' or 'bR[@item]', got {token!r}")
+            raise r.fail("reveal.step", f"expected 'tR' or 'bR[@item]', got {brief(token)}")
         state.pending_step = step
 
 
