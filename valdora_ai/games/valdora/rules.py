@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from valdora_ai.errors import IllegalMoveError
 from valdora_ai.games.valdora import steps as S
 from valdora_ai.games.valdora.data import ANY_GEM, CardSet, ComponentData
+from valdora_ai.games.valdora.stepcheck import step_code, step_error, step_problem
 
 CHANCE = -1  # `current_player` at a chance node
 TERMINAL = -2  # `current_player` once the game is over
@@ -36,7 +37,7 @@ TERMINAL = -2  # `current_player` once the game is over
 NOT_OWNED = -2  # an item slot of a player who does not own that item
 EMPTY = -1  # an owned item carrying no gem
 
-MAX_HELD_COMMISSIONS = 3
+MAX_HELD_COMMISSIONS = S.MAX_HELD
 
 # Turn phases and the action chosen in the action phase.
 MOVE, ACTION = 0, 1
@@ -168,7 +169,8 @@ class ScoreLine:
 class ValdoraState:
     """A Valdora position, with the step interface search and people use.
 
-    `apply` is fast and trusts its caller (the step must be legal); `play` checks.
+    `apply` is fast and skips the legality check (it refuses only numbers that would
+    break the state, see `stepcheck`); `play` checks.
     """
 
     __slots__ = ("data", "n", "players", "current", "phase", "action", "pages_turned",
@@ -413,6 +415,7 @@ class ValdoraState:
     # ----------------------------------------------------------------- applying
     def play(self, step: int) -> None:
         """Apply `step` after checking that it is legal (raises IllegalMoveError)."""
+        step = step_code(step)
         if step not in self.legal_steps():
             from valdora_ai.games.valdora.notation import describe_step
 
@@ -420,7 +423,15 @@ class ValdoraState:
         self.apply(step)
 
     def apply(self, step: int) -> None:
-        """Apply a legal step. Fast and trusting: `play` is the checked version."""
+        """Apply a step without checking its legality: `play` is the checked version.
+
+        Numbers that would break the state's structure are still refused
+        (IllegalMoveError, see `stepcheck`).
+        """
+        step = step_code(step)
+        problem = step_problem(self, step)
+        if problem:
+            raise step_error(self, step, problem)
         if self.reveal != NO_REVEAL:
             self._apply_reveal(step - S.CHANCE_BASE)
             return
@@ -445,8 +456,6 @@ class ValdoraState:
         elif kind == "complete":
             index, mask = divmod(step - S.COMPLETE_BASE, 128)
             self._apply_delivery(index, mask)
-        else:
-            raise IllegalMoveError(f"step code {step} is not a decision")
 
     def _apply_move(self, dest: int) -> None:
         player = self.players[self.current]

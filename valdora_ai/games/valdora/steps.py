@@ -38,6 +38,9 @@ LOAD_BASE = 96
 COMPLETE_BASE = 160
 CHANCE_BASE = 600
 
+# Incomplete commissions a player may hold: the slots RETURN and COMPLETE codes name.
+MAX_HELD = 3
+
 LEFT = 0
 RIGHT = 1
 SIDE_LETTERS = "LR"
