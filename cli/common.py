@@ -13,6 +13,7 @@ import typer
 from rich.console import Console
 
 from valdora_ai.errors import ValdoraError
+from valdora_ai.richtext import literal
 
 # Off a terminal (pipes, CI logs, tests) Rich would wrap tables at 80 columns.
 console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
@@ -34,7 +35,7 @@ def user_errors() -> Iterator[None]:
         message = str(exc)
         if isinstance(exc, OSError) and exc.filename:
             message = f"{exc.filename}: {exc.strerror}"
-        err_console.print(f"[bold red]error:[/] {message}", markup=True, soft_wrap=True,
+        err_console.print(f"[bold red]error:[/] {literal(message)}", markup=True, soft_wrap=True,
                           emoji=False)
         raise typer.Exit(1) from None
 

@@ -19,6 +19,7 @@ from valdora_ai.games.valdora.position import position_to_json
 from valdora_ai.interactive import GameSession
 from valdora_ai.interactive.seats import is_human
 from valdora_ai.records import replay as replay_record
+from valdora_ai.richtext import literal
 from valdora_ai.selfplay import GameResult, play_game
 
 
@@ -71,13 +72,13 @@ def play(
 
             def on_turn(number: int, who: int, play_text: str, state: object) -> None:
                 if verbose:
-                    console.print(f"{number:4d}  seat {who}  {play_text}")
-                progress.update(task, description=f"turn {number}: seat {who} {play_text}")
+                    console.print(f"{number:4d}  seat {who}  {literal(play_text)}")
+                progress.update(task, description=f"turn {number}: seat {who} {literal(play_text)}")
 
             result = play_game(game, seats, seed, record=record, on_turn=on_turn)
         _print_result(result)
         if record is not None:
-            console.print(f"record written to {record}")
+            console.print(f"record written to {literal(record)}")
 
 
 def _print_result(result: GameResult) -> None:
@@ -103,7 +104,7 @@ def replay(
         if export_position is not None:
             write_json(position_to_json(position), export_position)
             console.print(f"position before turn {at or len(result.plays) + 1} written to "
-                          f"{export_position}")
+                          f"{literal(export_position)}")
         if at is None:
             final = result.final
             summary = GameResult(
@@ -117,7 +118,7 @@ def replay(
                     f"Seed {summary.seed}: unfinished game ({final.turns} turns, seat "
                     f"{final.current_player} to move in round {final.rounds + 1}): "
                     "points so far")))
-                console.print(f"continue it with: valdora play --resume {record}")
+                console.print(f"continue it with: valdora play --resume {literal(record)}")
 
 
 def new_position(
