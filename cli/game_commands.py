@@ -20,6 +20,7 @@ from valdora_ai.interactive import GameSession
 from valdora_ai.interactive.seats import is_human
 from valdora_ai.records import replay as replay_record
 from valdora_ai.richtext import literal
+from valdora_ai.rng import check_seed
 from valdora_ai.selfplay import GameResult, play_game
 
 
@@ -57,6 +58,7 @@ def play(
                              record or resume, hint_agent)
             return
         players, seed = (3 if players is None else players), (1 if seed is None else seed)
+        check_seed(seed, "--seed")
         game = make_game("valdora", players=players, rules_data=rules_data)
         seats = list(seat or [])
         if len(seats) > players:
@@ -134,6 +136,7 @@ def new_position(
 ) -> None:
     """Write the position (JSON) of a fresh setup."""
     with user_errors():
+        check_seed(seed, "--seed")
         game = make_game("valdora", players=players, rules_data=rules_data)
         state = game.new_state(seed)
         if public:

@@ -30,6 +30,7 @@ from valdora_ai.games import make_game
 from valdora_ai.games.valdora.data import ComponentData
 from valdora_ai.games.valdora.game import ValdoraGame
 from valdora_ai.games.valdora.rules import ValdoraState
+from valdora_ai.rng import check_seed
 
 FORMAT = "valdora-record"
 VERSION = 1
@@ -121,7 +122,8 @@ def read_header(line: Any, where: str) -> RecordHeader:
     if not all(isinstance(s, str) for s in seats):
         raise RecordError("seats must be agent spec strings", where=where)
     return RecordHeader(game=_field(line, "game", str, where),
-                        seed=_field(line, "seed", int, where),
+                        seed=check_seed(_field(line, "seed", int, where), f"{where}: seed",
+                                        RecordError),
                         players=_field(line, "players", int, where), seats=tuple(seats),
                         data_sha256=_field(line, "data_sha256", str, where))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from valdora_ai.agents.base import Agent, Param
 from valdora_ai.errors import SpecError
 from valdora_ai.games.base import Game
+from valdora_ai.rng import check_seed
 
 
 def agent_classes() -> dict[str, type[Agent]]:
@@ -36,6 +37,8 @@ def parse_spec(spec: str) -> tuple[type[Agent], dict[str, object]]:
             raise SpecError(f"{spec!r}: unknown parameter {key!r} for {name} "
                             f"(valid: {', '.join(sorted(cls.PARAMS))})")
         params[key] = _convert(spec, key, value.strip(), cls.PARAMS[key])
+        if key == "seed":
+            check_seed(params[key], repr(spec), SpecError)
     return cls, params
 
 

@@ -44,6 +44,7 @@ from typing import Any
 from valdora_ai.backend import make_rng
 from valdora_ai.games.base import CHANCE, Game
 from valdora_ai.playout import greedy_playout
+from valdora_ai.rng import derive_seed
 from valdora_ai.search.rewards import Evaluator, Outcome
 
 Result = tuple[Outcome, tuple[int, ...]]  # (value, principal variation)
@@ -95,7 +96,7 @@ class Expectimax:
         outcomes = []
         for i in range(self.playouts):
             world = state.copy()
-            greedy_playout(self.game, world, make_rng(self.seed + i))
+            greedy_playout(self.game, world, make_rng(derive_seed(self.seed, i)))
             outcomes.append((weight, self.evaluator.evaluate(world)))
         return self._average(outcomes)
 
