@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import one_line_error as _one_line_error
 from typer.testing import CliRunner
 
 from valdora_ai.cli.app import app
@@ -23,17 +24,6 @@ from valdora_ai.records import replay
 from valdora_ai.selfplay import play_game
 
 runner = CliRunner()
-
-
-def _one_line_error(args: list[str]) -> str:
-    """Run the CLI; assert exit code 1 and a single 'error:' line, no traceback."""
-    result = runner.invoke(app, args)
-    assert result.exit_code == 1, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit)
-    text = result.output.strip()
-    assert "Traceback" not in text
-    assert text.startswith("error: ") and "\n" not in text, text
-    return text
 
 
 # ------------------------------------------------------------------ data files

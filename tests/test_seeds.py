@@ -13,12 +13,12 @@ import re
 from pathlib import Path
 
 import pytest
+from cli_helpers import one_line_error
 from engine_process import EngineProcess
 from typer.testing import CliRunner
 
 import valdora_ai as va
 from valdora_ai.agents import make_agent
-from valdora_ai.cli.app import app
 from valdora_ai.errors import RecordError, SpecError, ValdoraError
 from valdora_ai.records import replay
 from valdora_ai.rng import MASK64, derive_seed
@@ -32,24 +32,16 @@ def _refused(seed: int) -> str:
     return f"{seed} is not a seed (an integer from 0 to 2**64 - 1)"
 
 
-def _one_error_line(args: list[str]) -> str:
-    result = runner.invoke(app, args)
-    assert result.exit_code == 1, result.output
-    text = result.output.strip()
-    assert text.startswith("error: ") and "\n" not in text, text
-    return text
-
-
 @pytest.mark.parametrize("seed", OUT)
 def test_command_line_options_and_specs_refuse_the_seed(seed: int, tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    assert _one_error_line(["play", f"--seed={seed}"]) == f"error: --seed: {_refused(seed)}"
-    assert _one_error_line(["new-position", f"--seed={seed}"]) == (
+    assert one_line_error(["play", f"--seed={seed}"]) == f"error: --seed: {_refused(seed)}"
+    assert one_line_error(["new-position", f"--seed={seed}"]) == (
         f"error: --seed: {_refused(seed)}")
-    assert _one_error_line(["play", "--seat", f"greedy:seed={seed}"]) == (
+    assert one_line_error(["play", "--seat", f"greedy:seed={seed}"]) == (
         f"error: 'greedy:seed={seed}': {_refused(seed)}")
-    assert _one_error_line(["tournament", "--agent", "greedy", "--agent", "random",
+    assert one_line_error(["tournament", "--agent", "greedy", "--agent", "random",
                             f"--seed={seed}", "--games", "3"]) == (
         f"error: seed: {_refused(seed)}")
     assert list(tmp_path.iterdir()) == []  # no database, no record
