@@ -7,6 +7,7 @@
 # reference first, so those formats keep one specification.
 
 cimport cython
+from cpython.long cimport PyLong_AsLongLongAndOverflow
 
 from valdora_ai.errors import IllegalMoveError, ValdoraError
 from valdora_ai.games.valdora.rules import Book, Player, ScoreLine, ValdoraState
@@ -31,11 +32,12 @@ cdef int _step_code(step) except -1:
     """stepcheck.step_code, then the code's range: a number core_apply can index with,
     or NOT_A_CODE's error (any int past the layout is no code of any game)."""
     cdef long long code
+    cdef int overflow = 0
     if type(step) is not int:
         step = step_code(step)
-    if not 0 <= step < CHANCE_BASE + MAX_FACES:
+    code = PyLong_AsLongLongAndOverflow(step, &overflow)
+    if overflow or not 0 <= code < CHANCE_BASE + MAX_FACES:
         raise step_error(None, step, NOT_A_CODE)
-    code = step
     return <int>code
 
 

@@ -27,9 +27,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from valdora_ai.errors import IllegalMoveError
+from valdora_ai.games.valdora import stepcheck  # circular: used at call time only
 from valdora_ai.games.valdora import steps as S
 from valdora_ai.games.valdora.data import ANY_GEM, CardSet, ComponentData
-from valdora_ai.games.valdora.stepcheck import step_code, step_error, step_problem
 
 CHANCE = -1  # `current_player` at a chance node
 TERMINAL = -2  # `current_player` once the game is over
@@ -415,7 +415,7 @@ class ValdoraState:
     # ----------------------------------------------------------------- applying
     def play(self, step: int) -> None:
         """Apply `step` after checking that it is legal (raises IllegalMoveError)."""
-        step = step_code(step)
+        step = stepcheck.step_code(step)
         if step not in self.legal_steps():
             from valdora_ai.games.valdora.notation import describe_step
 
@@ -428,10 +428,11 @@ class ValdoraState:
         Numbers that would break the state's structure are still refused
         (IllegalMoveError, see `stepcheck`).
         """
-        step = step_code(step)
-        problem = step_problem(self, step)
+        if type(step) is not int:
+            step = stepcheck.step_code(step)
+        problem = stepcheck.step_problem(self, step)
         if problem:
-            raise step_error(self, step, problem)
+            raise stepcheck.step_error(self, step, problem)
         if self.reveal != NO_REVEAL:
             self._apply_reveal(step - S.CHANCE_BASE)
             return

@@ -17,6 +17,7 @@ from __future__ import annotations
 import operator
 from typing import TYPE_CHECKING
 
+import valdora_ai.games.valdora.rules as rules  # circular: used at call time only
 from valdora_ai.errors import IllegalMoveError
 from valdora_ai.games.valdora import steps as S
 
@@ -61,29 +62,27 @@ def is_step_code(data: ComponentData, step: int) -> bool:
 
 def step_problem(state: ValdoraState, step: int) -> int:
     """OK, or the first problem that keeps `apply` from applying `step` (reference)."""
-    from valdora_ai.games.valdora.rules import NO_REVEAL
-
     if not is_step_code(state.data, step):
         return NOT_A_CODE
     if state.over:
         return GAME_OVER
-    if state.reveal != NO_REVEAL:
-        return OK if any(s == step for s, _ in state.chance_outcomes()) else NOT_AN_OUTCOME
+    if state.reveal != rules.NO_REVEAL:
+        faces = (face for face, _ in state._reveal_weights())
+        return OK if step - S.CHANCE_BASE in faces else NOT_AN_OUTCOME
     if step >= S.CHANCE_BASE:
         return NOT_A_DECISION
-    return OK if _applicable(state, step) else CANNOT_APPLY
+    return OK if step < S.TURN_BASE or _applicable(state, step) else CANNOT_APPLY
 
 
 def _applicable(state: ValdoraState, step: int) -> bool:
     """Whether what a decision step acts on exists in `state`: the cards, gems and
     commissions it moves and the coins it pays (a state never holds negative coins)."""
-    from valdora_ai.games.valdora.rules import NOT_OWNED
-
     player = state.players[state.current]
     data = state.data
-    if S.MOVE_BASE <= step < S.LOAD_BASE:
+    if S.MOVE_BASE <= step < S.LOAD_BASE:  # encounters: a coin to each pawn met off mines
         dest = step - S.MOVE_BASE
-        return data.spaces[dest].kind == "mine" or player.coins >= len(state._others_at(dest))
+        return (player.coins >= state.n - 1 or data.spaces[dest].kind == "mine"
+                or player.coins >= len(state._others_at(dest)))
     if S.TURN_BASE <= step < S.MOVE_BASE:
         book = state.book_at(player.space)
         if book is None:
@@ -104,7 +103,7 @@ def _applicable(state: ValdoraState, step: int) -> bool:
                 and len(player.equipment) < len(data.items) - 1)
     if S.LOAD_BASE <= step < S.COMPLETE_BASE:
         gem, item = divmod(step - S.LOAD_BASE, 8)
-        return (player.load[item] != NOT_OWNED and state._load_source()[gem] > 0
+        return (player.load[item] != rules.NOT_OWNED and state._load_source()[gem] > 0
                 and player.coins >= data.items[item].load_cost)
     if S.COMPLETE_BASE <= step < S.CHANCE_BASE:
         index, mask = divmod(step - S.COMPLETE_BASE, 128)
