@@ -50,7 +50,7 @@ def check_seed(seed: object, where: str = "seed",
     """
     if not isinstance(seed, bool):
         try:
-            value = operator.index(seed)  # type: ignore[call-overload]
+            value = operator.index(seed)  # type: ignore[arg-type]
         except TypeError:
             pass
         else:

@@ -7,8 +7,8 @@ this game (not an integer, out of the code layout, or naming a space, gem, item 
 commission slot the data does not have), any step once the game is over, a chance
 outcome that is not one at this chance node, a chance code where a player decides,
 and a step whose objects are not there (no book here, an empty stack, no commission
-at that index, an item carrying no gem, a gem not on the road). Anything else is
-applied unchecked, as before. The compiled core mirrors `step_problem` in C
+at that index, an item carrying no gem, a gem not on the road, coins the player does
+not have). Anything else is applied unchecked. The compiled core mirrors `step_problem` in C
 (``core_step_problem``) and builds its messages with `step_error`.
 """
 
@@ -33,7 +33,7 @@ def step_code(step: object) -> int:
     """`step` as a plain int: any integer type (numpy's included), never a bool or float."""
     if not isinstance(step, bool):
         try:
-            return operator.index(step)  # type: ignore[call-overload, no-any-return]
+            return operator.index(step)  # type: ignore[arg-type]
         except TypeError:
             pass
     raise IllegalMoveError(f"{step!r} is not a step code of this game")
