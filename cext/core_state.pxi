@@ -7,9 +7,11 @@
 # reference first, so those formats keep one specification.
 
 cimport cython
+from cpython.long cimport PyLong_AsLongLongAndOverflow
 
 from valdora_ai.errors import IllegalMoveError, ValdoraError
 from valdora_ai.games.valdora.rules import Book, Player, ScoreLine, ValdoraState
+from valdora_ai.games.valdora.stepcheck import step_code, step_error
 
 
 _POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY}
@@ -26,14 +28,27 @@ cdef inline void _rng_out(RngState* r, rng) except *:
     rng.setstate((r.s[0], r.s[1], r.s[2], r.s[3]))
 
 
+cdef int _step_code(step) except -1:
+    """stepcheck.step_code, then the code's range: a number core_apply can index with,
+    or NOT_A_CODE's error (any int past the layout is no code of any game)."""
+    cdef long long code
+    cdef int overflow = 0
+    if type(step) is not int:
+        step = step_code(step)
+    code = PyLong_AsLongLongAndOverflow(step, &overflow)
+    if overflow or not 0 <= code < CHANCE_BASE + MAX_FACES:
+        raise step_error(None, step, NOT_A_CODE)
+    return <int>code
+
+
 @cython.freelist(64)
 cdef class CompiledState:
     """A Valdora position in a C struct: the reference state's API at C speed.
 
-    `apply` trusts its caller (the step must be legal), `play` checks, as in the
-    reference. Attributes of the reference state that are lists of objects (`books`,
-    `players`, `road`, ...) are read-only snapshots converted on access; hot paths
-    use the methods.
+    `apply` skips the legality check (refusing what would break the struct, see
+    stepcheck), `play` checks, as in the reference. Attributes of the reference state
+    that are lists of objects (`books`, `players`, `road`, ...) are read-only snapshots
+    converted on access; hot paths use the methods.
     """
 
     cdef CoreState s
@@ -88,17 +103,30 @@ cdef class CompiledState:
             total += weights[i]
         return [(steps[i], <double>weights[i] / <double>total) for i in range(n)]
 
-    cpdef void apply(self, int step):
-        """Apply a legal step. Fast and trusting: `play` is the checked version."""
-        core_apply(&self.s, step)
+    def apply(self, step):
+        """Apply a step without checking its legality: `play` is the checked version.
 
-    def play(self, int step):
+        Numbers that would break the state's structure are still refused
+        (IllegalMoveError, see stepcheck), exactly as by the reference.
+        """
+        core_apply(&self.s, self._checked(step))
+
+    def play(self, step):
         """Apply `step` after checking that it is legal (raises IllegalMoveError)."""
-        if step not in self.legal_steps():
+        cdef int code = _step_code(step)
+        if code not in self.legal_steps():
             from valdora_ai.games.valdora.notation import describe_step
 
-            raise IllegalMoveError(f"step {describe_step(self, step)!r} is not legal here")
-        core_apply(&self.s, step)
+            raise IllegalMoveError(f"step {describe_step(self, code)!r} is not legal here")
+        core_apply(&self.s, code)
+
+    cdef int _checked(self, step) except -1:
+        """`step` as a code core_apply may apply here, else the reference's error."""
+        cdef int code = _step_code(step)
+        cdef int problem = core_step_problem(&self.s, code)
+        if problem:
+            raise step_error(self, code, problem)
+        return code
 
     def is_terminal(self):
         return bool(self.s.over)
@@ -176,11 +204,11 @@ cdef class CompiledState:
             core_rollout(&self.s, code, &r, searcher, depth)
         _rng_out(&r, rng)
 
-    def apply_revealing(self, int step):
+    def apply_revealing(self, step):
         """reveals.apply_revealing in C: apply `step` to a world; the chance steps it
         made public, in order."""
         cdef int32_t revealed[2]
-        cdef int n = core_apply_revealing(&self.s, step, revealed)
+        cdef int n = core_apply_revealing(&self.s, self._checked(step), revealed)
         if n == 0:
             return ()
         if n == 1:
@@ -422,8 +450,8 @@ cdef class CompiledState:
             p.bonus = pl.bonus
         for b, book in enumerate(state.books):
             bk = &s.books[b]
-            bk.n_left = _cards_in(bk.left, book.left, MAX_BOOK_CARDS, "left")
-            bk.n_right = _cards_in(bk.right, book.right, MAX_BOOK_CARDS, "right")
+            bk.n_left = _cards_in(bk.left, book.left, MAX_STACK, "left")
+            bk.n_right = _cards_in(bk.right, book.right, MAX_STACK, "right")
             bk.hidden_count = book.hidden_count
             bk.is_world = book.hidden is not None
             if book.hidden is not None:

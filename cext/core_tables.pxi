@@ -96,6 +96,7 @@ cdef _fill(CoreData* d, data):
         if d.book_set[b] == SET_COMMISSION:
             commission_cards += d.sets[SET_COMMISSION].size
     _bound(commission_cards, MAX_COMPLETED, "commission cards")
+    _bound(commission_cards, MAX_STACK, "commission cards (one stack may hold them all)")
     d.players_min = data.players_min
     d.players_max = data.players_max
     d.coins_total = data.coins_total

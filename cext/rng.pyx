@@ -6,6 +6,8 @@
 
 import operator
 
+from valdora_ai.rng import check_seed
+
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.math cimport isfinite
 from libc.stdint cimport uint32_t, uint64_t
@@ -21,7 +23,6 @@ from rng cimport (
 
 __all__ = ["Rng"]
 
-cdef object _TWO_POW_64 = 1 << 64
 cdef object _TWO_POW_32 = 1 << 32
 cdef object _MASK64 = (1 << 64) - 1
 
@@ -38,8 +39,8 @@ cdef class Rng:
     cdef RngState state
 
     def __init__(self, seed):
-        """Seed the generator; any int is accepted and reduced modulo ``2**64``."""
-        cdef uint64_t s = operator.index(seed) % _TWO_POW_64
+        """Seed the generator (ValdoraError for anything `check_seed` refuses)."""
+        cdef uint64_t s = check_seed(seed)
         rng_seed(&self.state, s)
 
     def next_u64(self):

@@ -23,8 +23,9 @@
 # * top_front: UNSEEN (-1) or a face index (item or commission face).
 #
 # The functions return an error value where they can fail; all are noexcept nogil.
-# Preconditions (a legal step for core_apply, not a chance node for core_determinize)
-# are the caller's to uphold, exactly as for the reference `apply`.
+# Preconditions (core_step_problem(s, step) == STEP_OK for core_apply, which any legal
+# step meets; not a chance node for core_determinize) are the caller's to uphold;
+# CompiledState.apply checks the first, as the reference `apply` does (stepcheck.py).
 
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint64_t
 
@@ -39,6 +40,8 @@ cdef enum:
     # Capacities of the C structs that data files cannot reach (the bounds a data file
     # must keep, MAX_PLAYERS, MAX_BOOKS, ..., are in constants.py).
     MAX_COMPLETED = MAX_COMMISSION_CARDS  # completed commissions of one player
+    MAX_STACK = 64        # cards on one stack: returned commissions move between books,
+                          # so one stack may hold every card of its kind
     MAX_STEPS = 512       # capacity of a legal-step buffer (bound shown in the .pyx)
 
     # playout policies
@@ -121,8 +124,8 @@ cdef struct BookState:
     # order (bottom first) and the multiset of pool; the hidden cards lie below
     # right[]; top_front != UNSEEN whenever hidden_count > 0, n_right == 0 and no
     # REVEAL_FRONT is pending on this book.
-    uint8_t left[MAX_BOOK_CARDS]    # cards (type*2+side), bottom first
-    uint8_t right[MAX_BOOK_CARDS]   # known cards lying on the hidden ones, bottom first
+    uint8_t left[MAX_STACK]         # cards (type*2+side), bottom first
+    uint8_t right[MAX_STACK]        # known cards lying on the hidden ones, bottom first
     uint8_t hidden[MAX_BOOK_CARDS]  # world only: hidden card types, bottom first
     uint8_t pool[MAX_TYPES]         # hidden cards per type (public)
     uint8_t n_left

@@ -602,6 +602,106 @@ cdef void core_apply(CoreState* s, int step) noexcept nogil:
                         (step - COMPLETE_BASE) % COMPLETE_STRIDE)
 
 
+# ----------------------------------------------------------------- checking
+# stepcheck.py's problems, with the same numbers.
+cdef enum:
+    STEP_OK = 0
+    NOT_A_CODE = 1
+    GAME_OVER = 2
+    NOT_AN_OUTCOME = 3
+    NOT_A_DECISION = 4
+    CANNOT_APPLY = 5
+
+
+cdef bint _is_step_code(const CoreData* d, long long step) noexcept nogil:
+    """stepcheck.is_step_code: a code of the layout naming only what the data has."""
+    cdef int source
+    if step < 0:
+        return False
+    if step < BUY_BASE:
+        return True
+    if step < RETURN_BASE:
+        source = (step - BUY_BASE) % BUY_STRIDE
+        return source < d.n_items or source == NO_SOURCE
+    if step < MOVE_BASE:
+        return (step - RETURN_BASE) // RETURN_STRIDE < MAX_HELD_COMMISSIONS
+    if step < LOAD_BASE:
+        return step - MOVE_BASE < d.n_spaces
+    if step < COMPLETE_BASE:
+        return ((step - LOAD_BASE) // LOAD_STRIDE < d.n_gems
+                and (step - LOAD_BASE) % LOAD_STRIDE < d.n_items)
+    if step < CHANCE_BASE:
+        return ((step - COMPLETE_BASE) // COMPLETE_STRIDE < MAX_HELD_COMMISSIONS
+                and (step - COMPLETE_BASE) % COMPLETE_STRIDE < (1 << d.n_items))
+    return step - CHANCE_BASE < d.n_items or step - CHANCE_BASE < d.n_faces
+
+
+cdef bint _applicable(const CoreState* s, int step) noexcept nogil:
+    """stepcheck._applicable: what a decision step acts on exists (cards, gems,
+    commissions, the coins it pays)."""
+    cdef const PlayerState* p = &s.players[s.current]
+    cdef const BookState* bk
+    cdef int b, side, source, index, mask, item, face, dest
+    if MOVE_BASE <= step < LOAD_BASE:
+        dest = step - MOVE_BASE
+        return s.data.kind[dest] == K_MINE or p.coins >= _others_at(s, dest)
+    if TURN_BASE <= step < MOVE_BASE:
+        b = s.data.book_at[p.space]
+        if b < 0:
+            return False
+        bk = &s.books[b]
+        if step >= RETURN_BASE:
+            return (s.data.book_set[b] == SET_COMMISSION
+                    and (step - RETURN_BASE) // RETURN_STRIDE < p.n_commissions)
+        side = step - TURN_BASE if step < BUY_BASE else (step - BUY_BASE) // BUY_STRIDE
+        if (bk.n_left == 0) if side == 0 else (bk.n_right == 0 and bk.hidden_count == 0):
+            return False
+        if step < BUY_BASE:
+            return s.pages_turned == 0 or p.coins >= 1
+        source = (step - BUY_BASE) % BUY_STRIDE
+        if s.data.book_set[b] == SET_COMMISSION:
+            return source == NO_SOURCE and p.n_commissions < MAX_HELD_COMMISSIONS and p.coins >= 1
+        return (source != NO_SOURCE and p.load[source] >= 0
+                and p.n_equipment < s.data.n_items - 1)
+    if LOAD_BASE <= step < COMPLETE_BASE:
+        item = (step - LOAD_BASE) % LOAD_STRIDE
+        return (p.load[item] != NOT_OWNED
+                and _load_source(<CoreState*>s)[(step - LOAD_BASE) // LOAD_STRIDE] > 0
+                and p.coins >= s.data.item_cost[item])
+    if COMPLETE_BASE <= step < CHANCE_BASE:
+        index = (step - COMPLETE_BASE) // COMPLETE_STRIDE
+        mask = (step - COMPLETE_BASE) % COMPLETE_STRIDE
+        if index >= p.n_commissions:
+            return False
+        face = _face(&s.data.sets[SET_COMMISSION], p.commissions[index])
+        if p.coins < s.data.face_coins[face]:
+            return False
+        for item in range(s.data.n_items):
+            if (mask >> item) & 1 and p.load[item] < 0:
+                return False
+    return True
+
+
+cdef int core_step_problem(const CoreState* s, long long step) noexcept nogil:
+    """stepcheck.step_problem: STEP_OK, or why core_apply must not apply `step`."""
+    cdef int32_t steps[MAX_FACES]
+    cdef int32_t weights[MAX_FACES]
+    cdef int i, n
+    if not _is_step_code(s.data, step):
+        return NOT_A_CODE
+    if s.over:
+        return GAME_OVER
+    if s.reveal != NO_REVEAL:
+        n = core_chance_weights(s, steps, weights)
+        for i in range(n):
+            if steps[i] == step:
+                return STEP_OK
+        return NOT_AN_OUTCOME
+    if step >= CHANCE_BASE:
+        return NOT_A_DECISION
+    return STEP_OK if _applicable(s, <int>step) else CANNOT_APPLY
+
+
 # ----------------------------------------------------------------- scoring
 cdef void core_score(const CoreState* s, int seat, int32_t* parts) noexcept nogil:
     """ValdoraState.score_lines for one seat: commissions, craftsmen, workshops,

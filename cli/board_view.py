@@ -19,6 +19,7 @@ from valdora_ai.games.valdora.data import ComponentData
 from valdora_ai.games.valdora.engines import as_reference
 from valdora_ai.games.valdora.rules import NOT_OWNED, UNSEEN, Book, Card, ValdoraState
 from valdora_ai.interactive.session import PlayedTurn, Suggestion
+from valdora_ai.richtext import literal
 from valdora_ai.selfplay import GameResult
 
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold green", "bold blue")
@@ -65,7 +66,7 @@ def board_table(state: ValdoraState) -> Table:
         table.add_row(f"section {number}", Text("  ").join(_space(state, s) for s in section))
     cities = [i for i, s in enumerate(data.spaces) if s.kind == "city"]
     table.add_row("cities", Text("  ").join(_space(state, s) for s in cities))
-    table.add_row("discard", _gems(data, state.discard) or "empty")
+    table.add_row("discard", literal(_gems(data, state.discard) or "empty"))
     return table
 
 
@@ -97,7 +98,7 @@ def book_table(state: ValdoraState, only: int | None = None) -> Table:
         if book.hidden_count and book.top_front != UNSEEN:
             right.append(f"{names[book.top_front]}/?")
             unseen -= 1
-        table.add_row(f"{state.data.spaces[book.space].id} ({book.cards.kind})",
+        table.add_row(literal(f"{state.data.spaces[book.space].id} ({book.cards.kind})"),
                       _stack([_card(names, book, card) for card in reversed(book.left)]),
                       _stack(right), f"{unseen} card{'s' if unseen != 1 else ''}")
     return table
@@ -199,25 +200,25 @@ class RichView:
         self.seats = seats
         seat = observation.observer
         self.console.print(Rule(f"Turn {turn} · round {state.rounds + 1} · seat {seat} "
-                                f"({seats[seat]}) to move"))
+                                f"({literal(seats[seat])}) to move"))
         self.console.print(board_table(state))
         self.console.print(book_table(state))
-        self.console.print(flow("commissions: ", commission_legend(state.data),
-                                self.console.width), style="dim")
+        self.console.print(literal(flow("commissions: ", commission_legend(state.data),
+                                        self.console.width)), style="dim")
         self.console.print(players_table(state, seats))
-        self.console.print(supply_line(state))
+        self.console.print(literal(supply_line(state)))
 
     def progress(self, observation: Observation, so_far: str) -> None:
         state = _belief(observation)
         seat = observation.observer
-        self.console.print(f"so far: [bold]{so_far}[/]")
+        self.console.print(f"so far: [bold]{literal(so_far)}[/]")
         if state.book_at(state.players[seat].space) is not None:
             self.console.print(book_table(state, only=state.players[seat].space))
         self.console.print(players_table(state, self.seats, only=seat))
 
     def menu(self, labels: list[str]) -> None:
         items = [f"{number} {label}" for number, label in enumerate(labels, start=1)]
-        self.console.print(flow("choices: ", items, self.console.width), markup=False)
+        self.console.print(literal(flow("choices: ", items, self.console.width)))
 
     def turn_played(self, number: int, turn: PlayedTurn, who: str, reasoning: str) -> None:
         text = Text(f"turn {number:3d}  ")
@@ -229,14 +230,14 @@ class RichView:
 
     def hint(self, suggestion: Suggestion) -> None:
         then = " ... (then it depends on the page revealed)" if suggestion.open_end else ""
-        self.console.print(f"hint: [bold]{suggestion.text}[/]{then}   "
-                           f"[dim]-- {suggestion.analysis.summary()}[/]")
+        self.console.print(f"hint: [bold]{literal(suggestion.text)}[/]{then}   "
+                           f"[dim]-- {literal(suggestion.analysis.summary())}[/]")
 
     def message(self, text: str) -> None:
-        self.console.print(text)
+        self.console.print(literal(text))
 
     def error(self, text: str) -> None:
-        self.console.print(f"[bold red]error:[/] {text}")
+        self.console.print(f"[bold red]error:[/] {literal(text)}")
 
     def result(self, result: GameResult) -> None:
         self.console.print(result_table(result))

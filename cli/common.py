@@ -11,10 +11,10 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 
 from valdora_ai.atomic import write_text_atomic
 from valdora_ai.errors import ValdoraError
+from valdora_ai.richtext import literal
 
 # Off a terminal (pipes, CI logs, tests) Rich would wrap tables at 80 columns.
 console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
@@ -35,8 +35,8 @@ def user_errors() -> Iterator[None]:
         message = str(exc)
         if isinstance(exc, OSError) and exc.filename:
             message = f"{exc.filename}: {exc.strerror}"
-        err_console.print(f"[bold red]error:[/] {escape(message)}", markup=True,
-                          soft_wrap=True, emoji=False)
+        err_console.print(f"[bold red]error:[/] {literal(message)}", markup=True, soft_wrap=True,
+                          emoji=False)
         raise typer.Exit(1) from None
 
 

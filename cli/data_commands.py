@@ -10,6 +10,7 @@ import typer
 from valdora_ai.cli.common import RulesData, console, user_errors
 from valdora_ai.cli.render import data_tables
 from valdora_ai.games.valdora.data import default_data_path, load_data
+from valdora_ai.richtext import literal
 
 data_app = typer.Typer(help="Inspect and validate the component data (board, cards, tiles).",
                        no_args_is_help=True,
@@ -21,7 +22,8 @@ def show(rules_data: RulesData = None) -> None:
     """Print the component data in use, readably."""
     with user_errors():
         data = load_data(rules_data)
-        console.print(f"{data.name} component data from {data.source}\nsha256 {data.sha256}")
+        console.print(f"{literal(data.name)} component data from {literal(data.source)}\n"
+                      f"sha256 {data.sha256}")
         for table in data_tables(data):
             console.print(table)
 
@@ -33,11 +35,12 @@ def check(
     """Validate a corrected data file: prints 'valid' or the first problem (exit 1)."""
     with user_errors():
         data = load_data(file)
-        console.print(f"{file}: valid ({len(data.spaces)} spaces, {len(data.edges)} roads, "
-                      f"{len(data.card_sets)} card sets; sha256 {data.sha256[:12]})")
+        console.print(f"{literal(file)}: valid ({len(data.spaces)} spaces, "
+                      f"{len(data.edges)} roads, {len(data.card_sets)} card sets; "
+                      f"sha256 {data.sha256[:12]})")
 
 
 @data_app.command("path")
 def path() -> None:
     """Print the path of the shipped data file (copy it to make a corrected one)."""
-    console.print(str(default_data_path()))
+    console.print(literal(default_data_path()))

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from valdora_ai.cli.common import RulesData, err_console, user_errors
+from valdora_ai.richtext import literal
 
 
 def engine(
@@ -40,7 +41,7 @@ def engine(
     except KeyboardInterrupt:
         code = 130
     except Exception as exc:  # never a traceback, even for a bug in the read loop
-        err_console.print(f"[bold red]error:[/] the engine stopped: {type(exc).__name__}: {exc}",
-                          markup=True, soft_wrap=True, emoji=False)
+        err_console.print(f"[bold red]error:[/] the engine stopped: {type(exc).__name__}: "
+                          f"{literal(exc)}", markup=True, soft_wrap=True, emoji=False)
         code = 1
     raise typer.Exit(code)

@@ -19,6 +19,8 @@ from valdora_ai.games.valdora.position import position_to_json
 from valdora_ai.interactive import GameSession
 from valdora_ai.interactive.seats import is_human
 from valdora_ai.records import replay as replay_record
+from valdora_ai.richtext import literal
+from valdora_ai.rng import check_seed
 from valdora_ai.selfplay import GameResult, play_game
 
 
@@ -55,6 +57,7 @@ def play(
                              record or resume, hint_agent)
             return
         players, seed = (3 if players is None else players), (1 if seed is None else seed)
+        check_seed(seed, "--seed")
         game = make_game("valdora", players=players, rules_data=rules_data)
         seats = list(seat or [])
         if len(seats) > players:
@@ -70,13 +73,13 @@ def play(
 
             def on_turn(number: int, who: int, play_text: str, state: object) -> None:
                 if verbose:
-                    console.print(f"{number:4d}  seat {who}  {play_text}")
-                progress.update(task, description=f"turn {number}: seat {who} {play_text}")
+                    console.print(f"{number:4d}  seat {who}  {literal(play_text)}")
+                progress.update(task, description=f"turn {number}: seat {who} {literal(play_text)}")
 
             result = play_game(game, seats, seed, record=record, on_turn=on_turn)
         _print_result(result)
         if record is not None:
-            console.print(f"record written to {record}")
+            console.print(f"record written to {literal(record)}")
 
 
 def _print_result(result: GameResult) -> None:
@@ -101,7 +104,7 @@ def replay(
         if export_position is not None:
             write_json(position_to_json(position), export_position)
             console.print(f"position before turn {at or len(result.plays) + 1} written to "
-                          f"{export_position}")
+                          f"{literal(export_position)}")
         if at is None:
             final = result.final
             summary = GameResult(
@@ -115,7 +118,7 @@ def replay(
                     f"Seed {summary.seed}: unfinished game ({final.turns} turns, seat "
                     f"{final.current_player} to move in round {final.rounds + 1}): "
                     "points so far")))
-                console.print(f"continue it with: valdora play --resume {record}")
+                console.print(f"continue it with: valdora play --resume {literal(record)}")
 
 
 def new_position(
@@ -130,6 +133,7 @@ def new_position(
 ) -> None:
     """Write the position (JSON) of a fresh setup."""
     with user_errors():
+        check_seed(seed, "--seed")
         game = make_game("valdora", players=players, rules_data=rules_data)
         state = game.new_state(seed)
         if public:

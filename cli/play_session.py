@@ -13,6 +13,7 @@ from valdora_ai.cli.board_view import RichView
 from valdora_ai.cli.common import console
 from valdora_ai.interactive import GameSession, Outcome, run_session
 from valdora_ai.interactive.commands import MAX_LINE
+from valdora_ai.richtext import literal
 
 INTERRUPTED_EXIT = 130  # Ctrl-C: the shell convention for SIGINT (128 + 2)
 
@@ -29,7 +30,7 @@ def default_record_path(seed: int) -> Path:
 def _read(prompt: str) -> str:
     """One line from standard input (EOFError at its end); piped input is echoed so a
     transcript reads like the session."""
-    line = console.input(f"[bold]{prompt}[/]")
+    line = console.input(f"[bold]{literal(prompt)}[/]")
     if not sys.stdin.isatty():  # a line too long to be a command is cut (Rich wraps slowly)
         echo = line if len(line) <= MAX_LINE else line[:80] + "…"
         console.print(echo, markup=False, highlight=False)
@@ -41,13 +42,13 @@ def play_interactive(session: GameSession, record: Path, hint_agent: str) -> Non
     after Ctrl-C. Call inside :func:`user_errors`."""
     make_agent(hint_agent, session.game)  # a bad --hint-agent fails now, not at 'hint'
     session.write_record(record)
-    console.print(f"recording to {record}; type 'help' for the commands")
+    console.print(f"recording to {literal(record)}; type 'help' for the commands")
     outcome = run_session(session, _read, RichView(console), record=record,
                           hint_agent=hint_agent)
     if outcome is Outcome.FINISHED:
-        console.print(f"record written to {record}")
+        console.print(f"record written to {literal(record)}")
         return
-    console.print(f"{outcome.value}: the game so far is saved to {record}; "
-                  f"continue with: valdora play --resume {record}")
+    console.print(f"{outcome.value}: the game so far is saved to {literal(record)}; "
+                  f"continue with: valdora play --resume {literal(record)}")
     if outcome is Outcome.INTERRUPTED:
         raise typer.Exit(INTERRUPTED_EXIT)

@@ -14,6 +14,7 @@ from valdora_ai.games.valdora.notation import describe_step
 from valdora_ai.games.valdora.position import loads, position_to_json
 from valdora_ai.games.valdora.rules import CHANCE, TERMINAL, ValdoraState
 from valdora_ai.inputs import read_text
+from valdora_ai.richtext import literal
 
 position_app = typer.Typer(help="Check, list legal steps of, and play turns on position files.",
                            no_args_is_help=True,
@@ -45,8 +46,8 @@ def check(file: PositionFile, rules_data: RulesData = None) -> None:
     with user_errors():
         _, state = _load(file, rules_data)
         kind = "world (hidden order known)" if state.is_world else "belief (hidden order unknown)"
-        console.print(f"{file}: valid {state.n}-player position, round {state.rounds + 1}, "
-                      f"{_who(state)}; {kind}")
+        console.print(f"{literal(file)}: valid {state.n}-player position, "
+                      f"round {state.rounds + 1}, {_who(state)}; {kind}")
 
 
 @position_app.command("legal")
@@ -57,9 +58,9 @@ def legal(file: PositionFile, rules_data: RulesData = None) -> None:
         console.print(f"{_who(state)}:")
         if state.is_chance_node():
             for step, probability in state.chance_outcomes():
-                console.print(f"  {describe_step(state, step)}  p={probability:.4f}")
+                console.print(f"  {literal(describe_step(state, step))}  p={probability:.4f}")
         for step in [] if state.is_chance_node() else state.legal_steps():
-            console.print(f"  {describe_step(state, step)}")
+            console.print(f"  {literal(describe_step(state, step))}")
 
 
 @position_app.command("apply")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.table import Table
 
 from valdora_ai.games.valdora.data import ANY_GEM, ComponentData
+from valdora_ai.richtext import literal
 from valdora_ai.selfplay import GameResult
 
 
@@ -20,50 +21,50 @@ def result_table(result: GameResult, title: str | None = None) -> Table:
         mark = "winner" if seat in result.winners else ""
         if mark and len(result.winners) > 1:
             mark = "shared win"
-        table.add_row(str(seat), spec, str(line.commissions), str(line.craftsmen),
+        table.add_row(str(seat), literal(spec), str(line.commissions), str(line.craftsmen),
                       str(line.workshops), str(line.bonus), str(line.gems), str(line.total),
                       str(line.coins), mark, style="bold" if mark else None)
     return table
 
 
 def data_tables(data: ComponentData) -> list[Table]:
-    """The component data as a handful of readable tables."""
+    """The component data as a handful of readable tables (every cell from the data
+    file, which a user may have written, is shown literally)."""
     gems = Table(title="Gems (in the bag)")
     for column in ("gem", "letter", "colour", "count"):
         gems.add_column(column)
     for gem in data.gems:
-        gems.add_row(gem.id, gem.letter, gem.colour, str(gem.count))
+        _add_row(gems, gem.id, gem.letter, gem.colour, gem.count)
 
     colours = Table(title="Craftsmen (clockwise) and workshops")
     for column in ("colour", "tiles", "removed with 3", "workshop needs", "workshop VP"):
         colours.add_column(column)
     for c in data.colours:
-        colours.add_row(c.id, str(c.count), str(c.removed_with_3), str(c.workshop_needs),
-                        str(c.workshop_vp))
+        _add_row(colours, c.id, c.count, c.removed_with_3, c.workshop_needs, c.workshop_vp)
 
     items = Table(title="Equipment items")
     for column in ("item", "loads", "coins per load", "start card"):
         items.add_column(column)
     for it in data.items:
         loads = "any" if it.loads == ANY_GEM else data.gems[it.loads].id
-        items.add_row(it.id, loads, str(it.load_cost), "yes" if it.start else "")
+        _add_row(items, it.id, loads, it.load_cost, "yes" if it.start else "")
 
     faces = Table(title="Commission faces")
     for column in ("face", "patron", "asks for", "VP"):
         faces.add_column(column)
     for f in data.commissions:
         asks = f"{f.coins} coin" if f.coins else " + ".join(data.gems[g].id for g in f.gems)
-        faces.add_row(f.id, data.colours[f.patron].id, asks, str(f.vp))
+        _add_row(faces, f.id, data.colours[f.patron].id, asks, f.vp)
 
     tables = [gems, colours, items, faces]
     for cards in data.card_sets.values():
         names = ([it.id for it in data.items] if cards.kind == "equipment"
                  else [f.id for f in data.commissions])
-        table = Table(title=f"Card set {cards.name!r} ({cards.kind}, {cards.size} cards)")
+        table = Table(title=literal(f"Card set {cards.name!r} ({cards.kind}, {cards.size} cards)"))
         table.add_column("front / back")
         table.add_column("copies", justify="right")
         for (front, back), copies in zip(cards.types, cards.copies, strict=True):
-            table.add_row(f"{names[front]} / {names[back]}", str(copies))
+            _add_row(table, f"{names[front]} / {names[back]}", copies)
         tables.append(table)
 
     board = Table(title="Board: spaces by section (cities bound the sections)")
@@ -73,10 +74,10 @@ def data_tables(data: ComponentData) -> list[Table]:
     for i, section in enumerate(data.sections()):
         cities = sorted({data.spaces[c].id for s in section for c in data.reach_plain[s]
                          if data.spaces[c].kind == "city"})
-        board.add_row(str(i + 1), ", ".join(_space_label(data, s) for s in section),
-                      ", ".join(cities))
+        _add_row(board, i + 1, ", ".join(_space_label(data, s) for s in section),
+                 ", ".join(cities))
     cities = [s for s in data.spaces if s.kind == "city"]
-    board.add_row("cities", ", ".join(
+    _add_row(board, "cities", ", ".join(
         s.id + (f" (book: {s.book})" if s.book else "") + (f" ({s.ships} ship)" if s.ships
                                                           else "") for s in cities), "")
     tables.append(board)
@@ -85,9 +86,13 @@ def data_tables(data: ComponentData) -> list[Table]:
     provenance.add_column("part")
     provenance.add_column("source")
     for part, source in data.provenance.items():
-        provenance.add_row(part, source)
+        _add_row(provenance, part, source)
     tables.append(provenance)
     return tables
+
+
+def _add_row(table: Table, *cells: object) -> None:
+    table.add_row(*(literal(cell) for cell in cells))
 
 
 def _space_label(data: ComponentData, space: int) -> str:

@@ -12,6 +12,7 @@ from rich.table import Table
 from valdora_ai.analysis import Analysis, Budget
 from valdora_ai.cli.common import RulesData, console, user_errors
 from valdora_ai.errors import ValdoraError
+from valdora_ai.richtext import literal
 from valdora_ai.suggestions import candidate_turn, load_position
 from valdora_ai.suggestions import suggest as suggest_moves
 
@@ -59,13 +60,13 @@ def _row(game: Any, belief: Any, candidate: Any) -> dict[str, Any]:
 
 def _table(analysis: Analysis, rows: list[dict[str, Any]]) -> Table:
     player = analysis.player
-    table = Table(title=f"Seat {player} to move: {analysis.summary()}")
+    table = Table(title=f"Seat {player} to move: {literal(analysis.summary())}")
     for column in ("#", "turn", "first step", "visits", "value", "win", "expected score"):
         table.add_column(column, justify="left" if column in ("turn", "first step") else "right")
     for rank, row in enumerate(rows, 1):
         c = row["candidate"]
         table.add_row(
-            str(rank), row["turn"], row["first"], str(c.visits),
+            str(rank), literal(row["turn"]), literal(row["first"]), str(c.visits),
             f"{c.values[player]:.3f}" if c.values else "-",
             f"{c.win_probability:.0%}" if c.win_probability is not None else "-",
             f"{c.expected_scores[player]:.1f}" if c.expected_scores else "-")

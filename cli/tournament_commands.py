@@ -26,6 +26,7 @@ from rich.progress import (
 
 from valdora_ai.atomic import write_text_atomic
 from valdora_ai.cli.common import RulesData, console, err_console, user_errors
+from valdora_ai.richtext import literal
 from valdora_ai.tournament import Progress as RunProgress
 from valdora_ai.tournament import Report, TournamentSpec, load_report
 from valdora_ai.tournament.cluster import CONNECT_TIMEOUT
@@ -108,12 +109,12 @@ def tournament(
                              connect_timeout=connect_timeout,
                              records=records, sprt=test, on_progress=display.update)
         except KeyboardInterrupt:
-            console.print(f"interrupted: finished games are in {db_path}; run the same "
+            console.print(f"interrupted: finished games are in {literal(db_path)}; run the same "
                           "command to resume")
             raise typer.Exit(130) from None
         _finish(report, quiet, plot, json_file, csv_file)
         if not quiet and Path("-") not in (json_file, csv_file):
-            console.print(f"results in {db_path}")
+            console.print(f"results in {literal(db_path)}")
 
 
 @tournament_app.command("report")
@@ -147,7 +148,7 @@ def _finish(report: Report, quiet: bool, plot: Path | None, json_file: Path | No
 
         write_plot(report, plot)
         if not quiet and not to_stdout:
-            console.print(f"plot written to {plot}")
+            console.print(f"plot written to {literal(plot)}")
 
 
 def _write(path: Path, text: str) -> None:

@@ -6,7 +6,8 @@ edits the state's public fields. Every edit keeps the game's conservation laws
 
 - coins come from / go to the bank;
 - gems come from / go to the *unpinned* road spaces (a road whose gems a test sets
-  with :meth:`Scenario.road` is pinned and never used as a reservoir);
+  with :meth:`Scenario.road` is pinned and never used as a reservoir); gems no road
+  has room for go to the discard;
 - equipment and commission cards are taken out of a book of their kind (preferring
   books the test did not arrange);
 - craftsman tiles given to a seat come from the supply; when the test sets a colour's
@@ -225,9 +226,12 @@ class Scenario:
         raise ScenarioError(f"no spare {DATA.gems[g].id} left on the unpinned roads")
 
     def _put_gem(self, g: int) -> None:
-        roads = self._reservoir()
+        """Back onto the emptiest unpinned road, or into the discard when every road is
+        full (a road never holds more gems than it was dealt)."""
+        roads = [s for s in self._reservoir() if sum(self.state.road[s]) < DATA.gems_per_road]
         if not roads:
-            raise ScenarioError("every road is pinned: nowhere to put a gem")
+            self.state.discard[g] += 1
+            return
         s = min(roads, key=lambda r: (sum(self.state.road[r]), r))
         self.state.road[s][g] += 1
 

@@ -85,9 +85,10 @@ def position() -> dict:
      "expected an integer"),
     (lambda d: d["seats"][1].__setitem__("space", "Atlantis"), "seats[1].space",
      "unknown space 'Atlantis'"),
-    (lambda d: d.__setitem__("bank", d["bank"] + 1), "bank", "coins on the table"),
-    (lambda d: d["roads"]["r3"].__setitem__("ruby", d["roads"]["r3"]["ruby"] + 1), "discard",
-     "ruby: 14 on the roads, the discard and the items"),
+    (lambda d: d.__setitem__("bank", d["bank"] + 1), "bank, seats[0].coins, seats[1].coins, "
+     "seats[2].coins, seats[3].coins", "31 coins on the table"),
+    (lambda d: d["roads"]["r3"].__setitem__("ruby", d["roads"]["r3"]["ruby"] + 1), "roads.r3",
+     "7 gems, but a road is dealt 6"),
     (lambda d: d["books"][0]["hidden"].__setitem__("count", 3), "books[0].hidden.pool",
      "but count is 3"),
     (lambda d: d["seats"][0].__setitem__("colour", "red"), "seats[0].colour", "unknown field"),

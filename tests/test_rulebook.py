@@ -639,13 +639,13 @@ def test_unload_horse_or_cart_to_reload_a_different_gem() -> None:
     sc = Scenario().place(0, "r6", coins=4).road("r7", ruby=1, sapphire=1, emerald=1)
     sc.carry(0, "cart", "sapphire").carry(0, "pick", "ruby")
     state = sc.build()
-    bank = state.bank
+    bank, discard = state.bank, table_doc(state)["discard"]
     play(state, "r7")
     assert set(tokens(state)) == {"end", "+R@cart", "+E@cart"}
     play(state, "+E@cart")
     assert seat_doc(state, 0)["items"] == {"pan": None, "pick": "ruby", "cart": "emerald"}
     assert state.players[0].coins == 2 and state.bank == bank + 2
-    assert table_doc(state)["discard"] == gems(sapphire=1)
+    assert table_doc(state)["discard"] == discard | {"sapphire": discard["sapphire"] + 1}
     assert table_doc(state)["roads"]["r7"] == gems(ruby=1, sapphire=1)
 
 
@@ -920,15 +920,17 @@ def test_scoring_tie_breaks() -> None:
     """Scoring: "The player with the most points is the winner. In the event of a tie,
     then the tied player with the most coins is the winner. If there is still a tie,
     then the tied players share the victory!"""
-    state = Scenario().set(over=True).build()  # nobody has points; coins 1, 2, 3, 4
+    # Each position is a game just ended by the end trigger, after round 20.
+    over = {"over": True, "end_triggered": True, "rounds": 20, "turns": 80}
+    state = Scenario().set(**over).build()  # nobody has points; coins 1, 2, 3, 4
     assert state.scores() == [0, 0, 0, 0]
     assert state.winners() == [3] and state.returns() == [0.0, 0.0, 0.0, 1.0]
 
-    state = Scenario().coins(0, 0).carry(0, "pan", "gold").set(over=True).build()
+    state = Scenario().coins(0, 0).carry(0, "pan", "gold").set(**over).build()
     assert state.scores() == [1, 0, 0, 0]
     assert state.winners() == [0]  # points first, coins only break ties
 
-    state = Scenario().coins(2, 4).set(over=True).build()
+    state = Scenario().coins(2, 4).set(**over).build()
     assert state.winners() == [2, 3] and state.returns() == [0.0, 0.0, 0.5, 0.5]
 
 

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from cli_checks import one_line_error as _one_line_error
 from typer.testing import CliRunner
 
 from valdora_ai.cli.app import app
@@ -15,14 +16,6 @@ from valdora_ai.tournament.storage import ResultsDB
 
 runner = CliRunner()
 RUN = ["tournament", "-a", "greedy", "-a", "random", "-n", "6", "--seed", "4", "-j", "1"]
-
-
-def _one_line_error(args: list[str]) -> str:
-    result = runner.invoke(app, args)
-    assert result.exit_code == 1, result.output
-    text = result.output.strip()
-    assert text.startswith("error: ") and "\n" not in text, text
-    return text
 
 
 @pytest.fixture(scope="module")

@@ -26,7 +26,6 @@ from typing import Any, Protocol
 
 __all__ = [
     "COMPILED_MODULE",
-    "SEED_SPACE",
     "EngineStatus",
     "RngLike",
     "compiled_available",
@@ -36,9 +35,6 @@ __all__ = [
     "require_compiled",
     "use_compiled",
 ]
-
-SEED_SPACE = 1 << 64
-"""Seeds are 64-bit: 0 to ``SEED_SPACE - 1``; seeds the library derives wrap modulo it."""
 
 COMPILED_MODULE = "valdora_ai._valdora_core"
 """The extension whose presence means "the compiled engine is built": the Valdora core

@@ -31,6 +31,7 @@ from valdora_ai.games.valdora.data import ComponentData
 from valdora_ai.games.valdora.game import ValdoraGame
 from valdora_ai.games.valdora.rules import ValdoraState
 from valdora_ai.inputs import brief, load_json, read_text
+from valdora_ai.rng import check_seed
 
 FORMAT = "valdora-record"
 VERSION = 1
@@ -121,7 +122,8 @@ def read_header(line: Any, where: str) -> RecordHeader:
     if len(seats) != players:
         raise RecordError(f"{len(seats)} seats for {players} players", where=where)
     return RecordHeader(game=_field(line, "game", str, where),
-                        seed=_field(line, "seed", int, where),
+                        seed=check_seed(_field(line, "seed", int, where), f"{where}: seed",
+                                        RecordError),
                         players=players, seats=tuple(seats),
                         data_sha256=_field(line, "data_sha256", str, where))
 

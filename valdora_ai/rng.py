@@ -8,8 +8,9 @@ bit for bit, whichever engine plays it. Any change here must be mirrored there, 
 Algorithm
 ---------
 * State: four 64-bit words, advanced by **xoshiro256**** (Blackman & Vigna).
-* Seeding: the seed is reduced modulo ``2**64`` and fed to **splitmix64**, whose first
-  four outputs become the state.
+* Seeding: the seed, an integer from 0 to ``2**64 - 1`` (anything else is refused by
+  `check_seed`, never wrapped around), is fed to **splitmix64**, whose first four
+  outputs become the state.
 * ``randbelow(n)``: unbiased rejection sampling. ``limit = (2**64 // n) * n``; draw
   ``x`` until ``x < limit``; return ``x % n``.
 * ``random()``: ``(next_u64() >> 11) * 2**-53``, a float in ``[0, 1)`` with 53 random bits.
@@ -25,16 +26,49 @@ import operator
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
-__all__ = ["MASK64", "Rng", "splitmix64"]
+from valdora_ai.errors import ValdoraError
+
+__all__ = ["MASK64", "SEED_SPACE", "Rng", "check_seed", "derive_seed", "splitmix64"]
 
 T = TypeVar("T")
 
-MASK64 = (1 << 64) - 1
+SEED_SPACE = 1 << 64
+"""Seeds are 64-bit: 0 to ``SEED_SPACE - 1`` (`check_seed`); derived ones wrap modulo it."""
+
+MASK64 = SEED_SPACE - 1
 """Mask that reduces a Python int to an unsigned 64-bit word."""
 
 _TWO_POW_64 = 1 << 64
 _TWO_POW_32 = 1 << 32
 _INV_TWO_POW_53 = 2.0**-53
+
+
+def check_seed(seed: object, where: str = "seed",
+               error: type[ValdoraError] = ValdoraError) -> int:
+    """`seed` as an int if it is one from 0 to 2**64 - 1, else `error` naming `where`.
+
+    Every seed a user gives passes here (options, specs, the API, the engine, records):
+    one seed is one game, so out-of-range seeds are refused rather than wrapped around
+    (with wrapping, -1 and 2**64 - 1 would silently be the same game).
+    """
+    if not isinstance(seed, bool):
+        try:
+            value = operator.index(seed)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+        else:
+            if 0 <= value <= MASK64:
+                return int(value)
+    raise error(f"{where}: {seed!r} is not a seed (an integer from 0 to 2**64 - 1)")
+
+
+def derive_seed(seed: int, offset: int) -> int:
+    """The seed `offset` places after `seed` (agents' `seed + seat`, jobs' `seed + job`).
+
+    `seed` itself must be one (`check_seed`); derived seeds wrap around at 2**64 so
+    that they stay seeds.
+    """
+    return (check_seed(seed) + offset) & MASK64
 
 
 def splitmix64(state: int) -> tuple[int, int]:
@@ -65,8 +99,8 @@ class Rng:
     __slots__ = ("_s0", "_s1", "_s2", "_s3")
 
     def __init__(self, seed: int) -> None:
-        """Seed the generator; any int is accepted and reduced modulo ``2**64``."""
-        state = operator.index(seed) % _TWO_POW_64
+        """Seed the generator (ValdoraError for anything `check_seed` refuses)."""
+        state = check_seed(seed)
         state, self._s0 = splitmix64(state)
         state, self._s1 = splitmix64(state)
         state, self._s2 = splitmix64(state)

@@ -17,6 +17,7 @@ from valdora_ai.errors import ValdoraError
 from valdora_ai.games.valdora.game import ValdoraGame
 from valdora_ai.games.valdora.rules import ScoreLine, ValdoraState
 from valdora_ai.records import RecordHeader, RecordWriter
+from valdora_ai.rng import derive_seed
 
 TurnCallback = Callable[[int, int, str, ValdoraState], None]
 
@@ -50,7 +51,7 @@ def play_game(game: ValdoraGame, seats: Sequence[str | Agent], seed: int, *,
     if len(seats) != game.num_players:
         raise ValdoraError(f"{game.num_players} players need {game.num_players} seats, "
                            f"got {len(seats)}")
-    agents = [s if isinstance(s, Agent) else make_agent(s, game, seed=seed + i)
+    agents = [s if isinstance(s, Agent) else make_agent(s, game, seed=derive_seed(seed, i))
               for i, s in enumerate(seats)]
     specs = tuple(a.spec for a in agents)
     state = game.new_state(seed)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from valdora_ai.agents.base import Agent, Param
-from valdora_ai.backend import SEED_SPACE
 from valdora_ai.errors import SpecError
 from valdora_ai.games.base import Game
+from valdora_ai.rng import SEED_SPACE, check_seed
 
 
 def agent_classes() -> dict[str, type[Agent]]:
@@ -45,6 +45,8 @@ def parse_spec(spec: str) -> tuple[type[Agent], dict[str, object]]:
         if key in params:
             raise SpecError(f"{_short(spec)}: {key} is given twice")
         params[key] = _convert(spec, key, value.strip(), cls.PARAMS[key])
+        if key == "seed":
+            check_seed(params[key], repr(spec), SpecError)
     return cls, params
 
 
@@ -78,12 +80,12 @@ def _short(text: str) -> str:
 def make_agent(spec: str, game: Game, *, seed: int | None = None) -> Agent:
     """Build an agent from its spec; `seed` applies unless the spec sets one.
 
-    `seed` is typically derived (a game's seed plus the seat), so it is taken modulo
-    2**64, as the random generator takes any seed.
+    `seed` must be a seed (0 to 2**64 - 1): callers that derive one (a game's seed
+    plus the seat) use :func:`valdora_ai.rng.derive_seed`, which wraps.
     """
     cls, params = parse_spec(spec)
     if seed is not None and "seed" in cls.PARAMS:
-        params.setdefault("seed", seed % SEED_SPACE)
+        params.setdefault("seed", check_seed(seed))
     return cls(game, **params)
 
 

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from valdora_ai.analysis import Analysis, Budget, Candidate, SearchControl
-from valdora_ai.backend import SEED_SPACE
 from valdora_ai.errors import SpecError
 from valdora_ai.games.base import Game, Observation
+from valdora_ai.rng import SEED_SPACE
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,9 @@ from valdora_ai.analysis import (
     Candidate,
     SearchControl,
 )
-from valdora_ai.backend import SEED_SPACE, make_rng
+from valdora_ai.backend import make_rng
 from valdora_ai.games.base import Game, Observation
+from valdora_ai.rng import derive_seed
 from valdora_ai.search.parallel import merge_analyses, run_parallel, split_budget
 from valdora_ai.search.rewards import REWARDS, Evaluator
 
@@ -70,7 +71,7 @@ class SearchAgent(Agent):
                             candidates=(Candidate(step=legal[0], pv=(legal[0],)),))
         jobs = self.params["jobs"]
         if jobs > 1:
-            params = [self.params | {"jobs": 1, "seed": (self.params["seed"] + j) % SEED_SPACE}
+            params = [self.params | {"jobs": 1, "seed": derive_seed(self.params["seed"], j)}
                       for j in range(jobs)]
             budgets = split_budget(budget, jobs)
             args = [(type(self), self.game, p, observation, b)

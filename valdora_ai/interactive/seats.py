@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from valdora_ai.agents import Agent, make_agent, parse_spec
 from valdora_ai.games.base import Game
+from valdora_ai.rng import derive_seed
 
 HUMAN = "human"  # the seat spec of a person at the terminal
 _SEED_SPACE = 1 << 63
@@ -27,7 +28,8 @@ def seat_specs(game: Game, seats: list[str], seed: int) -> tuple[str, ...]:
     As in self-play, a bot spec without a seed gets `seed + seat`; the returned spec
     says so (SpecError for a bad spec), so a resumed game rebuilds the same bots.
     """
-    return tuple(HUMAN if is_human(spec) else make_agent(spec, game, seed=seed + seat).spec
+    return tuple(HUMAN if is_human(spec)
+                 else make_agent(spec, game, seed=derive_seed(seed, seat)).spec
                  for seat, spec in enumerate(seats))
 
 

@@ -41,9 +41,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from valdora_ai.backend import SEED_SPACE, make_rng
+from valdora_ai.backend import make_rng
 from valdora_ai.games.base import CHANCE, Game
 from valdora_ai.playout import greedy_playout
+from valdora_ai.rng import derive_seed
 from valdora_ai.search.rewards import Evaluator, Outcome
 
 Result = tuple[Outcome, tuple[int, ...]]  # (value, principal variation)
@@ -101,7 +102,7 @@ class Expectimax:
             if i and self._out_of_time():
                 raise Aborted
             world = state.copy()
-            greedy_playout(self.game, world, make_rng((self.seed + i) % SEED_SPACE))
+            greedy_playout(self.game, world, make_rng(derive_seed(self.seed, i)))
             outcomes.append((weight, self.evaluator.evaluate(world)))
         return self._average(outcomes)
 

@@ -18,6 +18,7 @@ from typing import Any
 from joblib import Parallel, delayed
 
 from valdora_ai.analysis import Analysis, Budget, Candidate
+from valdora_ai.workers import local_workers
 
 
 def split_budget(budget: Budget, jobs: int) -> list[Budget]:
@@ -29,8 +30,10 @@ def split_budget(budget: Budget, jobs: int) -> list[Budget]:
 
 
 def run_parallel(worker: Callable[..., Analysis], args: list[tuple[Any, ...]]) -> list[Analysis]:
-    """Run ``worker(*a)`` for each `a` in its own process (joblib, loky backend)."""
-    return list(Parallel(n_jobs=len(args))(delayed(worker)(*a) for a in args))
+    """Run ``worker(*a)`` for each `a` in its own process (joblib, loky backend); the
+    workers exit if this process dies."""
+    with local_workers():
+        return list(Parallel(n_jobs=len(args))(delayed(worker)(*a) for a in args))
 
 
 def merge_analyses(analyses: list[Analysis], agent: str) -> Analysis:

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 import joblib
 
 from valdora_ai.tournament.config import TournamentError
+from valdora_ai.workers import local_workers
 
 BACKENDS = ("local", "dask")
 CONNECT_TIMEOUT = 10.0
@@ -28,7 +29,8 @@ def parallel_backend(backend: str = "local", address: str | None = None,
     if backend == "local":
         if address is not None:
             raise TournamentError("--address needs --backend dask")
-        yield
+        with local_workers():  # they exit if the runner is killed
+            yield
         return
     if address is None:
         raise TournamentError("--backend dask needs --address (the scheduler, "

@@ -18,6 +18,7 @@ from typing import Any
 from valdora_ai.agents import canonical_spec, make_agent
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games import Game, make_game
+from valdora_ai.rng import check_seed
 from valdora_ai.tournament.seatings import Seating, tournament_design
 
 
@@ -66,6 +67,7 @@ class TournamentSpec:
             seen.add(spec)
         if self.games < 1:
             raise TournamentError(f"--games must be at least 1, got {self.games}")
+        check_seed(self.seed, "seed", TournamentError)
         game = self.make_game()
         for spec in self.entrants:
             make_agent(spec, game, seed=0)  # a bad spec fails here, before any game

@@ -5,11 +5,12 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.table import Table
 
+from valdora_ai.richtext import literal
 from valdora_ai.tournament.report import Line, Report
 
 
 def _row(line: Line) -> list[str]:
-    cells = [line.label, str(line.games), f"{line.win_share:.3f}",
+    cells = [literal(line.label), str(line.games), f"{line.win_share:.3f}",
              f"[{line.win_ci.low:.3f}, {line.win_ci.high:.3f}]",
              f"{line.score.mean:.1f} ± {line.score.se:.1f}",
              f"{line.rank.mean:.2f} ± {line.rank.se:.2f}"]
@@ -33,8 +34,9 @@ def _table(title: str, lines: tuple[Line, ...], first: str, rating: bool) -> Tab
 def standings_table(report: Report) -> Table:
     """Entrants, best Plackett–Luce rating first."""
     identity = report.identity
-    title = (f"{identity['game']}, {identity['players']} players, seed {identity['seed']}: "
-             f"{report.games} games ({report.blocks} complete blocks)")
+    title = literal(f"{identity['game']}, {identity['players']} players, "
+                    f"seed {identity['seed']}: {report.games} games ({report.blocks} complete "
+                    "blocks)")
     return _table(title, report.standings, "entrant", rating=True)
 
 

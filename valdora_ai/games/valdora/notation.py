@@ -28,6 +28,7 @@ import re
 from valdora_ai.errors import IllegalMoveError, NotationError
 from valdora_ai.games.valdora import steps as S
 from valdora_ai.games.valdora.rules import MOVE, TERMINAL, ValdoraState
+from valdora_ai.games.valdora.stepcheck import is_step_code
 from valdora_ai.inputs import brief
 
 PASS = "pass"
@@ -38,10 +39,12 @@ def describe_step(state: ValdoraState, step: int) -> str:
 
     A number that is no step code of this game raises NotationError.
     """
-    try:
-        return _token(state, step)
-    except IndexError:
-        raise NotationError(f"{step} is not a step code of this game") from None
+    if is_step_code(state.data, step):
+        try:
+            return _token(state, step)
+        except IndexError:  # a chance face the book being revealed does not have
+            pass
+    raise NotationError(f"{step} is not a step code of this game")
 
 
 def _token(state: ValdoraState, step: int) -> str:

@@ -42,6 +42,7 @@ from valdora_ai.games.valdora.rules import (
     EMPTY,
     MAX_HELD_COMMISSIONS,
     MOVE,
+    NO_ACTION,
     NO_REVEAL,
     NOT_OWNED,
     REVEAL_BACK,
@@ -371,6 +372,7 @@ def position_from_json(document: Any, data: ComponentData) -> ValdoraState:
     if reveal is not None:
         _read_reveal(r, state, reveal)
     _check_totals(r, state)
+    _check_progress(r, state)
     return state
 
 
@@ -450,3 +452,25 @@ def _check_totals(r: _Reader, state: ValdoraState) -> None:
     problems = conservation_problems(state)
     if problems:
         raise r.fail(*problems[0])
+
+
+def _check_progress(r: _Reader, state: ValdoraState) -> None:
+    """The game's progress fields agree: turns with rounds, the round cap, and the end
+    (a game ends only after a complete round, by the end trigger or the cap)."""
+    cap = state.data.max_rounds
+    expected_turns = state.rounds * state.n + state.current
+    if state.turns != expected_turns:
+        raise r.fail("turns", f"{state.turns} turns, but {state.rounds} complete rounds and "
+                              f"seat {state.current} to move make {expected_turns}")
+    if state.rounds > cap or (state.rounds == cap and not state.over):
+        raise r.fail("rounds", f"{state.rounds} complete rounds, but a game still running "
+                               f"after {cap} rounds stops (the round cap)")
+    if state.capped and (not state.over or state.rounds < cap):
+        raise r.fail("capped", f"only a game over after {cap} rounds (the round cap) is "
+                               "capped")
+    if state.over and not (state.end_triggered or state.capped):
+        raise r.fail("over", "the game is over, but its end was not triggered and it did not "
+                             "reach the round cap")
+    if state.over and (state.current != 0 or state.phase != MOVE
+                       or state.action != NO_ACTION or state.reveal != NO_REVEAL):
+        raise r.fail("over", "a game is over only after a complete round, before anyone moves")

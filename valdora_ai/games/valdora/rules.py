@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from valdora_ai.errors import IllegalMoveError
+from valdora_ai.games.valdora import stepcheck  # circular: used at call time only
 from valdora_ai.games.valdora import steps as S
 from valdora_ai.games.valdora.constants import (
     ACTION,
@@ -170,7 +171,8 @@ class ScoreLine:
 class ValdoraState:
     """A Valdora position, with the step interface search and people use.
 
-    `apply` is fast and trusts its caller (the step must be legal); `play` checks.
+    `apply` is fast and skips the legality check (it refuses only numbers that would
+    break the state, see `stepcheck`); `play` checks.
     """
 
     __slots__ = ("data", "n", "players", "current", "phase", "action", "pages_turned",
@@ -415,6 +417,7 @@ class ValdoraState:
     # ----------------------------------------------------------------- applying
     def play(self, step: int) -> None:
         """Apply `step` after checking that it is legal (raises IllegalMoveError)."""
+        step = stepcheck.step_code(step)
         if step not in self.legal_steps():
             from valdora_ai.games.valdora.notation import describe_step
 
@@ -422,7 +425,16 @@ class ValdoraState:
         self.apply(step)
 
     def apply(self, step: int) -> None:
-        """Apply a legal step. Fast and trusting: `play` is the checked version."""
+        """Apply a step without checking its legality: `play` is the checked version.
+
+        Numbers that would break the state's structure are still refused
+        (IllegalMoveError, see `stepcheck`).
+        """
+        if type(step) is not int:
+            step = stepcheck.step_code(step)
+        problem = stepcheck.step_problem(self, step)
+        if problem:
+            raise stepcheck.step_error(self, step, problem)
         if self.reveal != NO_REVEAL:
             self._apply_reveal(step - S.CHANCE_BASE)
             return
@@ -447,8 +459,6 @@ class ValdoraState:
         elif kind == "complete":
             index, mask = divmod(step - S.COMPLETE_BASE, S.COMPLETE_STRIDE)
             self._apply_delivery(index, mask)
-        else:
-            raise IllegalMoveError(f"step code {step} is not a decision")
 
     def _apply_move(self, dest: int) -> None:
         player = self.players[self.current]

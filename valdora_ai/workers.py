@@ -1,0 +1,46 @@
+"""Worker processes end when the process that started them dies.
+
+joblib keeps its loky worker processes for reuse; when the parent is killed without a
+chance to stop them (``kill -9``), they sleep on for minutes. Inside `local_workers`,
+every loky worker starts (in joblib's worker initializer, before any task) a daemon
+thread that polls the parent's pid and ends the worker as soon as the parent is gone.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import joblib
+
+POLL_SECONDS = 0.25
+ORPHAN_EXIT_CODE = 70  # what a worker ends with when its parent has died
+
+
+@contextmanager
+def local_workers() -> Iterator[None]:
+    """Inside this block, joblib.Parallel runs on local loky workers that exit with us."""
+    with joblib.parallel_config(backend="loky", initializer=exit_with_parent,
+                                initargs=(os.getpid(),)):
+        yield
+
+
+def exit_with_parent(parent_pid: int) -> None:
+    """End this worker once `parent_pid`, the process that started it, has died.
+
+    Run as the worker initializer: a parent pid that is no longer the worker's parent
+    means the parent died while the worker was starting, so it ends at once.
+    """
+    if os.getppid() != parent_pid:
+        os._exit(ORPHAN_EXIT_CODE)
+    threading.Thread(target=_watch, args=(parent_pid,), name="exit-with-parent",
+                     daemon=True).start()
+
+
+def _watch(parent_pid: int) -> None:
+    while os.getppid() == parent_pid:
+        time.sleep(POLL_SECONDS)
+    os._exit(ORPHAN_EXIT_CODE)  # the parent is gone: nobody wants the result
