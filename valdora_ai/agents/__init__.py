@@ -5,7 +5,7 @@ from __future__ import annotations
 from valdora_ai.agents.base import Agent, Param
 from valdora_ai.errors import SpecError
 from valdora_ai.games.base import Game
-from valdora_ai.rng import SEED_SPACE, check_seed
+from valdora_ai.rng import check_seed
 
 
 def agent_classes() -> dict[str, type[Agent]]:
