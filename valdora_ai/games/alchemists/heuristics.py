@@ -191,17 +191,13 @@ def _sale_token(state: AlchemistsState, player: Player, legal: list[int]) -> int
 
 def _make(state: AlchemistsState, player: Player, legal: list[int]) -> int:
     """The most valuable affordable elixir, in its best cell."""
+    slots = sorted({divmod(S.argument(s), S.CELLS)[0] for s in legal if S.kind(s) == "make"})
     best: tuple[float, int] | None = None
-    for step in legal:
-        if S.kind(step) != "make":
-            continue
-        slot, cell = divmod(S.argument(step), S.CELLS)
+    for slot in slots:
         spec = state.data.elixirs[state.face_up[slot]]
-        if cell != _placement(state, player, spec)[1]:
-            continue
         value = _value(state, player, spec)
         if best is None or value > best[0]:
-            best = (value, step)
+            best = (value, S.make(slot, _placement(state, player, spec)[1]))
     return 0 if best is None else best[1]
 
 
