@@ -122,7 +122,7 @@ class _Reader:
         return value
 
     @staticmethod
-    def int(value: Any, where: str, low: int, high: int) -> int:
+    def integer(value: Any, where: str, low: int, high: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise PositionError(f"expected an integer, got {value!r}", where=where)
         if not low <= value <= high:
@@ -130,13 +130,13 @@ class _Reader:
         return value
 
     @staticmethod
-    def bool(value: Any, where: str) -> bool:
+    def flag(value: Any, where: str) -> bool:
         if not isinstance(value, bool):
             raise PositionError(f"expected true or false, got {value!r}", where=where)
         return value
 
     @staticmethod
-    def list(value: Any, where: str, high: int) -> list[Any]:
+    def entries(value: Any, where: str, high: int) -> list[Any]:
         if not isinstance(value, list) or len(value) > high:
             raise PositionError(f"expected a list of at most {high} entries", where=where)
         return value
@@ -156,7 +156,7 @@ class _Reader:
 
     def counts(self, value: Any, names: tuple[str, ...], where: str, high: int) -> list[int]:
         table = self.table(value, where, names)
-        return [self.int(table[name], f"{where}.{name}", 0, high) for name in names]
+        return [self.integer(table[name], f"{where}.{name}", 0, high) for name in names]
 
 
 def position_from_json(document: Any, data: AlchemistsData) -> AlchemistsState:
@@ -169,8 +169,8 @@ def position_from_json(document: Any, data: AlchemistsData) -> AlchemistsState:
                   else tuple(f for f in TOP_FIELDS if f != "box"))
     if doc["format"] != FORMAT:
         raise PositionError(f"expected {FORMAT!r}", where="format")
-    r.int(doc["version"], "version", VERSION, VERSION)
-    n = r.int(doc["players"], "players", data.players_min, data.players_max)
+    r.integer(doc["version"], "version", VERSION, VERSION)
+    n = r.integer(doc["players"], "players", data.players_min, data.players_max)
     try:
         options = parse_options(r.table(doc["options"], "options",
                                         ("track", "stall_safeguard", "stall_rounds")),
@@ -180,46 +180,46 @@ def position_from_json(document: Any, data: AlchemistsData) -> AlchemistsState:
     state = AlchemistsState.__new__(AlchemistsState)
     state.data, state.options, state.n = data, options, n
     state.track = data.tracks[options.track]
-    state.current = r.int(doc["to_move"], "to_move", 0, n - 1)
+    state.current = r.integer(doc["to_move"], "to_move", 0, n - 1)
     state.phase = r.name(doc["phase"], PHASE_NAMES, "phase")
-    state.actions_left = r.int(doc["actions_left"], "actions_left", 0, data.actions_per_turn)
-    state.order = r.int(doc["order"], "order", NONE, len(data.elixirs))
-    state.points_left = r.int(doc["points_left"], "points_left", 0, data.start_points)
-    state.refilling = r.bool(doc["refilling"], "refilling")
-    state.rounds = r.int(doc["rounds"], "rounds", 0, MAX_TURNS)
-    state.turns = r.int(doc["turns"], "turns", 0, MAX_TURNS)
+    state.actions_left = r.integer(doc["actions_left"], "actions_left", 0, data.actions_per_turn)
+    state.order = r.integer(doc["order"], "order", NONE, len(data.elixirs))
+    state.points_left = r.integer(doc["points_left"], "points_left", 0, data.start_points)
+    state.refilling = r.flag(doc["refilling"], "refilling")
+    state.rounds = r.integer(doc["rounds"], "rounds", 0, MAX_TURNS)
+    state.turns = r.integer(doc["turns"], "turns", 0, MAX_TURNS)
     for flag in ("end_triggered", "capped", "over"):
-        setattr(state, flag, r.bool(doc[flag], flag))
+        setattr(state, flag, r.flag(doc[flag], flag))
     state.sale_line, state.sale_tokens = NONE, [NONE] * S.LINE_LENGTH
     if (doc["sale"] is None) != (state.phase != SELLING):
         raise PositionError("a sale is given exactly when the phase is selling", where="sale")
     if doc["sale"] is not None:
         sale = r.table(doc["sale"], "sale", ("line", "tokens"))
         state.sale_line = r.name(sale["line"], LINE_NAMES, "sale.line")
-        tokens = r.list(sale["tokens"], "sale.tokens", S.LINE_LENGTH)
+        tokens = r.entries(sale["tokens"], "sale.tokens", S.LINE_LENGTH)
         if len(tokens) != S.LINE_LENGTH:
             raise PositionError(f"expected {S.LINE_LENGTH} entries", where="sale.tokens")
         state.sale_tokens = [NONE if t is None else r.name(t, TOKEN_NAMES[:S.N_TOKENS],
                                                               f"sale.tokens[{i}]")
                              for i, t in enumerate(tokens)]
-    face_up = r.list(doc["face_up"], "face_up", data.face_up)
+    face_up = r.entries(doc["face_up"], "face_up", data.face_up)
     if len(face_up) != data.face_up:
         raise PositionError(f"expected {data.face_up} spaces", where="face_up")
     state.face_up = [r.card(c, f"face_up[{i}]", True) for i, c in enumerate(face_up)]
     deck = r.table(doc["deck"], "deck", ("count", "order") if "order" in (doc["deck"] or {})
                    else ("count",))
-    state.deck_count = r.int(deck["count"], "deck.count", 0, len(data.elixirs))
+    state.deck_count = r.integer(deck["count"], "deck.count", 0, len(data.elixirs))
     if ("order" in deck) != ("box" in doc):
         raise PositionError("a world position has both the deck order and the box",
                             where="deck")
     state.deck = state.box = None
     if "order" in deck:
         state.deck = [r.card(c, f"deck.order[{i}]")
-                      for i, c in enumerate(r.list(deck["order"], "deck.order",
+                      for i, c in enumerate(r.entries(deck["order"], "deck.order",
                                                    len(data.elixirs)))]
         state.box = [r.card(c, f"box[{i}]")
-                     for i, c in enumerate(r.list(doc["box"], "box", len(data.elixirs)))]
-    seats = r.list(doc["seats"], "seats", n)
+                     for i, c in enumerate(r.entries(doc["box"], "box", len(data.elixirs)))]
+    seats = r.entries(doc["seats"], "seats", n)
     if len(seats) != n:
         raise PositionError(f"expected {n} seats", where="seats")
     state.players = [_seat(r, seat, f"seats[{i}]", state) for i, seat in enumerate(seats)]
@@ -242,24 +242,24 @@ def _seat(r: _Reader, value: Any, where: str, state: AlchemistsState) -> Player:
     p.decoctions = r.counts(seat["decoctions"], data.decoctions, f"{where}.decoctions",
                             data.decoction_limit)
     tokens = r.table(seat["tokens"], f"{where}.tokens", TOKEN_NAMES)
-    p.tokens = [r.bool(tokens[name], f"{where}.tokens.{name}") for name in TOKEN_NAMES]
+    p.tokens = [r.flag(tokens[name], f"{where}.tokens.{name}") for name in TOKEN_NAMES]
     if seat["transformed"] is not None:
         w = f"{where}.transformed"
         moved = r.table(seat["transformed"], w, ("from", "to", "count"))
         p.moved_from = r.name(moved["from"], data.decoctions, f"{w}.from")
         p.moved_to = r.name(moved["to"], data.decoctions, f"{w}.to")
-        p.moved = r.int(moved["count"], f"{w}.count", 1, data.decoction_limit)
+        p.moved = r.integer(moved["count"], f"{w}.count", 1, data.decoction_limit)
         if p.moved_from == p.moved_to or p.tokens[S.TRANSFORM_TOKEN]:
             raise PositionError("transformed decoctions need a used token and two colours",
                                 where=w)
-    chest = r.list(seat["chest"], f"{where}.chest", S.CELLS)
+    chest = r.entries(seat["chest"], f"{where}.chest", S.CELLS)
     if len(chest) != S.CELLS:
         raise PositionError(f"expected {S.CELLS} cells", where=f"{where}.chest")
     p.chest = [r.card(c, f"{where}.chest[{i}]", True) for i, c in enumerate(chest)]
     p.sold = [r.card(c, f"{where}.sold[{i}]") for i, c in
-              enumerate(r.list(seat["sold"], f"{where}.sold", len(data.elixirs)))]
-    p.markers = [r.int(m, f"{where}.markers[{i}]", 1, 4 * 20) for i, m in
-                 enumerate(r.list(seat["markers"], f"{where}.markers", len(data.elixirs)))]
+              enumerate(r.entries(seat["sold"], f"{where}.sold", len(data.elixirs)))]
+    p.markers = [r.integer(m, f"{where}.markers[{i}]", 1, 4 * 20) for i, m in
+                 enumerate(r.entries(seat["markers"], f"{where}.markers", len(data.elixirs)))]
     return p
 
 

@@ -42,6 +42,17 @@ PHASE_NAMES = ("setup", "choose", "brewing", "making", "selling")
 class Player:
     """Everything in front of one player; all of it is public."""
 
+    skills: list[int]
+    ingredients: list[int]
+    decoctions: list[int]
+    moved_from: int
+    moved_to: int
+    moved: int
+    tokens: list[bool]
+    chest: list[int]
+    sold: list[int]
+    markers: list[int]
+
     __slots__ = ("skills", "ingredients", "decoctions", "moved_from", "moved_to", "moved",
                  "tokens", "chest", "sold", "markers")
 
@@ -146,6 +157,30 @@ class AlchemistsState:
                  "deck_count", "current", "phase", "actions_left", "order", "points_left",
                  "sale_line", "sale_tokens", "refilling", "rounds", "turns", "end_triggered",
                  "capped", "over", "recording")
+
+    data: AlchemistsData
+    options: Options
+    track: tuple[int, ...]
+    n: int
+    players: list[Player]
+    face_up: list[int]  # a card per face-up space, or EMPTY
+    deck: list[int] | None  # world: the deck, top card last; None in a belief state
+    box: list[int] | None  # world: the cards returned to the box at setup
+    deck_count: int
+    current: int
+    phase: int
+    actions_left: int
+    order: int  # the last brew colour, make space, token or setup track of this action
+    points_left: int  # setup skill points left to the seat placing them
+    sale_line: int
+    sale_tokens: list[int]
+    refilling: bool  # a belief state waits for a refill draw (a chance node)
+    rounds: int
+    turns: int
+    end_triggered: bool
+    capped: bool
+    over: bool
+    recording: list[int] | None  # chance steps a world's refill drew (apply_revealing)
 
     # ----------------------------------------------------------------- setup
     @classmethod
