@@ -112,21 +112,19 @@ def _actions_needed(state: AlchemistsState, player: Player, card: Elixir) -> flo
     return 1 + brews + collects
 
 
-def _target(state: AlchemistsState, player: Player) -> Elixir | None:
-    """The face-up elixir with the best value per action still needed (if any fits)."""
+def _targets(state: AlchemistsState, player: Player) -> list[Elixir]:
+    """Face-up elixirs by value per action still needed, best first (none with a full
+    chest)."""
     if EMPTY not in player.chest:
-        return None
-    best: tuple[float, int] | None = None
+        return []
+    rated = []
     for card in state.face_up:
         if card == EMPTY:
             continue
         spec = state.data.elixirs[card]
-        if any(need > state.data.decoction_limit for need in spec.cost):
-            continue
         rate = _value(state, player, spec) / _actions_needed(state, player, spec)
-        if best is None or rate > best[0]:
-            best = (rate, card)
-    return None if best is None else state.data.elixirs[best[1]]
+        rated.append((-rate, card))
+    return [state.data.elixirs[card] for _, card in sorted(rated)]
 
 
 # ------------------------------------------------------------------- policy
@@ -147,7 +145,8 @@ def greedy_step(state: AlchemistsState, rng: Any) -> int:
         return _brew(state, player, legal) or S.STOP
     assert state.phase == CHOOSE
     return (_sell(state, player, legal) or _make(state, player, legal)
-            or _brew(state, player, legal) or _collect(state, player, legal) or S.END)
+            or _brew(state, player, legal) or _collect(state, player, legal)
+            or _brew(state, player, legal, plan=len(state.face_up)) or S.END)
 
 
 def _setup_point(state: AlchemistsState, player: Player, legal: list[int]) -> int:
@@ -201,32 +200,38 @@ def _make(state: AlchemistsState, player: Player, legal: list[int]) -> int:
     return 0 if best is None else best[1]
 
 
-def _brew(state: AlchemistsState, player: Player, legal: list[int]) -> int:
-    target = _target(state, player)
-    if target is None:
+def _brew(state: AlchemistsState, player: Player, legal: list[int], plan: int = 3) -> int:
+    """A decoction the best targets lack. A brew action starts only once the best
+    target's ingredients are all there, so one action brews all it needs."""
+    targets = _targets(state, player)[:plan]
+    if not targets:
         return 0
-    for colour, need in enumerate(target.cost):
-        if need > player.held(colour) and S.brew(colour) in legal:
-            return S.brew(colour)
+    if state.phase == CHOOSE and any(_ingredient_gap(state, player, targets[0])):
+        return 0
+    for target in targets:
+        for colour, need in enumerate(target.cost):
+            if need > player.held(colour) and S.brew(colour) in legal:
+                return S.brew(colour)
     return 0
 
 
 def _collect(state: AlchemistsState, player: Player, legal: list[int]) -> int:
-    """The collect that covers most of the target's ingredient gap."""
-    target = _target(state, player)
-    if target is None:
+    """The collect that covers most of the best targets' ingredient gaps (the first
+    target's gap counts most)."""
+    targets = _targets(state, player)[:2]
+    if not targets:
         return 0
-    gap = _ingredient_gap(state, player, target)
-    best: tuple[int, int, int] | None = None
+    gaps = [_ingredient_gap(state, player, t) for t in targets]
+    best: tuple[int, int, int, int] | None = None
     for step in legal:
         if S.kind(step) != "collect":
             continue
         amounts = state.collect_amounts(player, S.argument(step))
-        covered = sum(min(a, g) for a, g in zip(amounts, gap, strict=True))
-        key = (covered, sum(amounts), -step)
-        if covered and (best is None or key > best):
+        covered = [sum(min(a, g) for a, g in zip(amounts, gap, strict=True)) for gap in gaps]
+        key = (covered[0], sum(covered), sum(amounts), -step)
+        if sum(covered) and (best is None or key > best):
             best = key
-    return 0 if best is None else -best[2]
+    return 0 if best is None else -best[3]
 
 
 # ------------------------------------------------------------------- estimate
