@@ -27,7 +27,7 @@ from valdora_ai.games.alchemists.rules import (
     line_bonus,
 )
 
-SKILL_WEIGHT = 1.5  # EP-equivalent of one skill step early in the game
+SKILL_WEIGHT = 3.0  # EP-equivalent of one skill step early in the game
 MATCH_WEIGHTS = (1.7, 1.3, 1.0)  # shape, colour, level agreement when placing
 
 
