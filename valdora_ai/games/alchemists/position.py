@@ -161,9 +161,9 @@ class _Reader:
 
 def position_from_json(document: Any, data: AlchemistsData) -> AlchemistsState:
     """Build a state from position JSON (PositionError naming the field if bad)."""
-    if isinstance(document, dict) and document.get("game", GAME) != GAME:
-        raise PositionError(f"a position of the game {document.get('game')!r}, not {GAME!r}",
-                            where="game")
+    if isinstance(document, dict) and document.get("game") != GAME:
+        other = document.get("game", document.get("format"))
+        raise PositionError(f"a position of {other!r}, not of {GAME!r}", where="game")
     r = _Reader(data)
     doc = r.table(document, "position", TOP_FIELDS if "box" in (document or {})
                   else tuple(f for f in TOP_FIELDS if f != "box"))
