@@ -126,7 +126,13 @@ def test_refill_chance_outcomes_match_the_world_draws() -> None:
     assert state.current_player == CHANCE
     outcomes = dict(state.chance_outcomes())
     assert sorted(s - 500 for s in outcomes) == unseen
-    assert all(p == pytest.approx(1 / 4) for p in outcomes.values())
+    # Exact: among the 12 equally likely worlds (ordered deck of 2 from 4), the share
+    # whose top card is c is the probability the belief gives c.
+    worlds = list(itertools.permutations(unseen, 2))
+    for c in unseen:
+        share = sum(1 for w in worlds if w[0] == c) / len(worlds)
+        assert outcomes[500 + c] == pytest.approx(share)
+    assert sum(outcomes.values()) == pytest.approx(1.0)
     rng = Rng(7)
     tops = Counter()
     for _ in range(4000):
