@@ -1,8 +1,9 @@
 """A greedy policy for The Valley of Alchemists and a final-score estimate.
 
-The greedy policy plays one target elixir at a time (the design doc's "simpler greedy
-bot"): sell a complete line when its bonus is worth it, make what is affordable, else
-brew toward the best face-up elixir, else collect the two ingredients it lacks most.
+The greedy policy is close to the design doc's "simpler greedy bot": sell a complete
+line when its bonus is worth it, make what is affordable, else brew (once the best
+face-up target's ingredients are all there, for the next targets too), else collect
+the two ingredients the best targets lack most.
 Placement puts an elixir where it shares the most with the lines through its cell.
 It uses only public information, so it plays the same on a world and on a belief state.
 """
