@@ -42,5 +42,14 @@ def _valdora(**options: Any) -> Game:
 
 register_game("valdora", _valdora)
 
+
+def _alchemists(**options: Any) -> Game:
+    from valdora_ai.games.alchemists.game import AlchemistsGame
+
+    return AlchemistsGame(**options)
+
+
+register_game("alchemists", _alchemists)
+
 __all__ = ["CHANCE", "TERMINAL", "Game", "Observation", "State", "game_names", "make_game",
            "register_game"]
