@@ -17,6 +17,9 @@ are ``UNKNOWN``). When an unknown id becomes known to the observer (the observer
 samples a tile or draws a card, or a tile, card or hand card becomes public), a belief
 state passes through a chance node whose outcomes are the ids the observer cannot
 rule out, with their exact probabilities. Worlds have no chance nodes after setup.
+A world sampled from a belief state keeps that observer as its ``viewer``: applying a
+step to it can *record* the chance steps the viewer's belief state would have taken
+(what the step revealed to the viewer), see :mod:`valdora_ai.games.zavandor.info`.
 The setup chance nodes (the district marker's district, the start player) come first
 in every new game; :meth:`ZavandorState.new` resolves them with its rng.
 """
@@ -78,7 +81,7 @@ class ZavandorState:
         "hand", "removed", "drawn", "returning", "tile_bought", "end_triggered", "capped",
         "pend_gem", "pend_marker", "pend_space", "pend_deck", "pend_slot", "pend_cost",
         "pend_used", "pend_colour", "mine_pos", "mine_choices", "mine_used",
-        "mine_wilds", "mine_picks", "reveals", "cont",
+        "mine_wilds", "mine_picks", "reveals", "cont", "viewer", "recording",
     )
 
     # ----------------------------------------------------------------- setup
@@ -87,7 +90,8 @@ class ZavandorState:
         """Every player's starting position (Game Setup) before anything is shuffled."""
         self = cls.__new__(cls)
         self.data, self.opts, self.n = data, opts, n_players
-        self.observer = WORLD
+        self.observer = self.viewer = WORLD
+        self.recording: list[int] | None = None
         self.round = 1
         self.start = self.gnome = self.current = -1
         self.phase = ACTION
@@ -161,8 +165,9 @@ class ZavandorState:
 
     def copy(self) -> ZavandorState:
         other = ZavandorState.__new__(ZavandorState)
-        for name in ("data", "opts", "n", "observer", "round", "start", "gnome", "current",
-                     "phase", "tile_bought", "end_triggered", "capped", "pend_gem",
+        other.recording = None
+        for name in ("data", "opts", "n", "observer", "viewer", "round", "start", "gnome",
+                     "current", "phase", "tile_bought", "end_triggered", "capped", "pend_gem",
                      "pend_marker", "pend_space", "pend_deck", "pend_slot", "pend_colour",
                      "mine_pos", "mine_wilds", "cont", "mine_choices"):
             setattr(other, name, getattr(self, name))
@@ -342,13 +347,13 @@ class ZavandorState:
         """Cards the observer cannot rule out for an unknown card of that deck and level."""
         seen = {i for owned in self.owned for d, i in owned if d == deck}
         seen |= {i for i in self.display[deck] if i >= 0}
-        for slot in self._card_slots():
+        for slot in self.card_slots():
             if slot[DECK] == deck and slot[ID] >= 0:
                 seen.add(slot[ID])
         return [i for i, c in enumerate(self.data.decks[deck])
                 if c.level == level and i not in seen]
 
-    def _card_slots(self) -> list[Slot]:
+    def card_slots(self) -> list[Slot]:
         slots = [s for pile in self.piles for s in pile]
         slots += [h for h in self.hand if h is not None]
         return slots + self.removed + self.drawn + self.returning
@@ -471,9 +476,22 @@ class ZavandorState:
     def _sample(self, p: int, space: int) -> None:
         self.gold[p] -= self.data.sample_cost
         self.samples[p] += 1
+        self._reveal(("tile", space), self.board[space], self.known[space], public=False)
         self.known[space] |= 1 << p
-        if self.board[space] == UNKNOWN and self.observer == p:
-            self.reveals.append(("tile", space))
+
+    def _reveal(self, request: Reveal, value: int, mask: int, public: bool) -> None:
+        """An id becomes known to everybody (`public`) or to the acting player.
+
+        A belief state whose observer did not know it passes through a chance node; a
+        world records the chance step that belief state would take (for apply_revealing).
+        """
+        bit = 0 if self.viewer == WORLD else 1 << self.viewer
+        if mask & bit or not (public or self.current == self.viewer):
+            return
+        if self.observer != WORLD:
+            self.reveals.append(request)
+        elif self.recording is not None:
+            self.recording.append(S.chance(value))
 
     # Buy / sell gems, use a trader
     def _apply_count(self, p: int, k: int) -> None:
@@ -500,9 +518,8 @@ class ZavandorState:
         self.pend_deck = deck
         self.drawn = [pile.pop() for _ in range(min(2, len(pile)))]
         for i, slot in enumerate(self.drawn):
+            self._reveal(("drawn", i), slot[ID], slot[MASK], public=False)
             slot[MASK] |= 1 << p
-            if slot[ID] == UNKNOWN and self.observer == p:
-                self.reveals.append(("drawn", i))
         if len(self.drawn) == 2:
             self.phase = KEEP
             return
@@ -532,10 +549,12 @@ class ZavandorState:
     # Buy a mining rights tile / an item: payment
     def _buy_item(self, p: int, deck: int, slot: int) -> None:
         self.pend_deck, self.pend_slot = deck, slot
-        if slot == S.HAND_SLOT and self.hand[p][ID] == UNKNOWN:  # type: ignore[index]
-            self.reveals.append(("hand", p))
-            self.cont = CONT_PAY_ITEM
-            return
+        hand = self.hand[p]
+        if slot == S.HAND_SLOT and hand is not None:
+            self._reveal(("hand", p), hand[ID], hand[MASK], public=True)
+            if self.reveals:
+                self.cont = CONT_PAY_ITEM
+                return
         self._begin_payment(self.item_cost(deck, slot, self._pending_card_id()))
 
     def _pending_card_id(self) -> int:
@@ -572,8 +591,9 @@ class ZavandorState:
                 self.tgt[g] = self.clamp(self.tgt[g] + rise)
         self.phase = ACTION
         if self.pend_space >= 0:
-            if self.board[self.pend_space] == UNKNOWN:
-                self.reveals.append(("tile", self.pend_space))
+            space = self.pend_space
+            self._reveal(("tile", space), self.board[space], self.known[space], public=True)
+            if self.reveals:
                 self.cont = CONT_TAKE_TILE
                 return
             self._take_tile()
@@ -600,8 +620,8 @@ class ZavandorState:
             if pile:
                 top = pile.pop()
                 self.display[deck][slot] = top[ID]
-                if top[ID] == UNKNOWN:
-                    self.reveals.append(("display", deck, slot, top[LEVEL]))
+                self._reveal(("display", deck, slot, top[LEVEL]), top[ID], top[MASK],
+                             public=True)
             else:
                 self.display[deck][slot] = EMPTY
         self.owned[p].append((deck, ident))
