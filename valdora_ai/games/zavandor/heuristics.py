@@ -2,7 +2,9 @@
 
 The greedy player follows a plan: of the purchases on offer (tiles it may buy, face-up
 cards, its hand card) it values each as VP x gold-per-VP plus its benefit over the
-rounds left, less the gold the missing gems would cost, and aims at the best. Each
+rounds left, less the gold the missing gems would cost, discounted for each rival
+fewer gems away from it (identical greedy players would otherwise all race for the
+same item), and aims at the best. Each
 action it buys the plan when it can pay, else buys the plan's missing gems, else sells
 gems the plan does not need when short of gold, else takes 4 gold. Before buying a
 district tile blind it samples the unknown tiles there (at most two per action).
@@ -36,6 +38,7 @@ ACTION_WORTH = 4.5  # gold: an extra action each round (Gnomunculus)
 FUTURE_GOLD = 0.5  # future gold (Alchemister income) against gold in hand
 MINED_GEM = 1.1  # a mined gem against its current price
 MAX_SAMPLES = 2
+CONTESTED = 0.6  # value kept per rival who is fewer gems away from the same purchase
 
 
 def rounds_left(state: ZavandorState) -> float:
@@ -120,8 +123,12 @@ def _plans(state: ZavandorState, seat: int) -> list[tuple[float, int, list[int]]
     result = []
     for value, step, cost in plans:
         spent = sum(c * state.cur[g] for g, c in enumerate(cost))
-        missing = _missing(state, seat, cost)
-        net = value - spent - 0.15 * sum(missing) * GOLD_PER_VP
+        missing = sum(_missing(state, seat, cost))
+        net = value - spent - 0.15 * missing * GOLD_PER_VP
+        if S.kind(step) != "buy_item" or S.argument(step) % S.ITEM_SLOTS != S.HAND_SLOT:
+            rivals = sum(sum(_missing(state, q, cost)) < missing
+                         for q in range(state.n) if q != seat)
+            net *= CONTESTED ** rivals  # a rival closer to it will likely take it first
         result.append((net, step, cost))
     return sorted(result, key=lambda plan: (-plan[0], plan[1]))
 
