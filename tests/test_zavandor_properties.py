@@ -113,6 +113,25 @@ def test_play_agrees_with_apply_and_copies_are_independent() -> None:
             assert game.position_to_json(twin) == game.position_to_json(state)
 
 
+def test_notation_round_trips_every_legal_step() -> None:
+    """describe_step writes one token per step; parse_turn reads it back, and a whole
+    played sequence formats and parses back to the same steps."""
+    for seed in range(3):
+        game = ZavandorGame(2 + seed, max_rounds=4, expert_discount=True)
+        state = game.new_state(seed)
+        rng = Rng(seed)
+        played = []
+        start = state.copy()
+        while not state.is_terminal():
+            tokens = [game.describe_step(state, step) for step in state.legal_steps()]
+            assert len(set(tokens)) == len(tokens) and all(" " not in t for t in tokens)
+            assert [game.parse_turn(state, t)[0] for t in tokens] == state.legal_steps()
+            step = pick(state, rng)
+            played.append(step)
+            state.apply(step)
+        assert game.parse_turn(start, game.format_turn(start, played)) == played
+
+
 def test_illegal_and_out_of_space_steps_raise() -> None:
     game = ZavandorGame(3)
     state = game.new_state(5)
