@@ -84,6 +84,56 @@ class ZavandorState:
         "mine_wilds", "mine_picks", "reveals", "cont", "viewer", "recording",
     )
 
+    data: ZavandorData
+    opts: Options
+    n: int
+    observer: int  # WORLD, or the seat whose belief state this is
+    viewer: int  # the seat whose reveals a world records (WORLD: public ones)
+    recording: list[int] | None
+    round: int
+    start: int
+    gnome: int  # the district marker's district
+    current: int
+    phase: int
+    actions_left: list[int]
+    gold: list[int]
+    gems: list[list[int]]
+    prisms: list[int]
+    markers: list[list[int]]
+    trader: list[int]
+    tiles: list[list[int]]
+    owned: list[list[tuple[int, int]]]  # (deck, card id) bought
+    samples: list[int]
+    cur: list[int]
+    tgt: list[int]
+    board: list[int]  # tile id per space, EMPTY or UNKNOWN
+    known: list[int]  # knowledge mask per space
+    piles: list[list[Slot]]  # bottom first
+    display: list[list[int]]
+    discount: list[list[int]]  # [upright, sideways] per face-up artifact (expert rule)
+    hand: list[Slot | None]
+    removed: list[Slot]
+    drawn: list[Slot]
+    returning: list[Slot]
+    tile_bought: bool
+    end_triggered: bool
+    capped: bool
+    pend_gem: int
+    pend_marker: int
+    pend_space: int
+    pend_deck: int
+    pend_slot: int
+    pend_cost: list[int]
+    pend_used: list[int]
+    pend_colour: int
+    mine_pos: int
+    mine_choices: list[tuple[tuple[int, ...], int]]
+    mine_used: list[int]
+    mine_wilds: int
+    mine_picks: list[int]
+    reveals: list[Reveal]
+    cont: int
+
     # ----------------------------------------------------------------- setup
     @classmethod
     def blank(cls, data: ZavandorData, opts: Options, n_players: int) -> ZavandorState:
@@ -91,7 +141,7 @@ class ZavandorState:
         self = cls.__new__(cls)
         self.data, self.opts, self.n = data, opts, n_players
         self.observer = self.viewer = WORLD
-        self.recording: list[int] | None = None
+        self.recording = None
         self.round = 1
         self.start = self.gnome = self.current = -1
         self.phase = ACTION
@@ -99,32 +149,32 @@ class ZavandorState:
         self.gold = [data.start_gold] * n_players
         self.gems = [[0] * N_GEMS for _ in range(n_players)]
         self.prisms = [0] * n_players
-        self.markers: list[list[int]] = [[] for _ in range(n_players)]
+        self.markers = [[] for _ in range(n_players)]
         self.trader = [-1] * n_players
-        self.tiles: list[list[int]] = [[] for _ in range(n_players)]
-        self.owned: list[list[tuple[int, int]]] = [[] for _ in range(n_players)]
+        self.tiles = [[] for _ in range(n_players)]
+        self.owned = [[] for _ in range(n_players)]
         self.samples = [0] * n_players
         self.cur = list(data.start_prices)
         self.tgt = list(data.start_prices)
         self.board = [UNKNOWN] * len(data.spaces)
         self.known = [0] * len(data.spaces)
-        self.piles: list[list[Slot]] = [[], []]
+        self.piles = [[], []]
         self.display = [[EMPTY] * data.display_size for _ in range(2)]
-        self.discount = [[0, 0] for _ in range(data.display_size)]  # [upright, sideways]
-        self.hand: list[Slot | None] = [None] * n_players
-        self.removed: list[Slot] = []
-        self.drawn: list[Slot] = []
-        self.returning: list[Slot] = []
+        self.discount = [[0, 0] for _ in range(data.display_size)]
+        self.hand = [None] * n_players
+        self.removed = []
+        self.drawn = []
+        self.returning = []
         self.tile_bought = False
         self.end_triggered = False
         self.capped = False
         self._clear_pending()
         self.mine_pos = 0
-        self.mine_choices: list[tuple[tuple[int, ...], int]] = []
-        self.mine_used: list[int] = []
+        self.mine_choices = []
+        self.mine_used = []
         self.mine_wilds = 0
         self.mine_picks = [0] * N_GEMS
-        self.reveals: list[Reveal] = [("gnome",), ("start",)]
+        self.reveals = [("gnome",), ("start",)]
         self.cont = CONT_NONE
         return self
 
