@@ -179,8 +179,10 @@ def test_apply_revealing_matches_the_viewers_belief_state() -> None:
                 belief.apply(chance)
                 reveals += 1
             assert not belief.is_chance_node()
-            assert game.position_to_json(belief) == game.position_to_json(
+            document = game.position_to_json(belief)
+            assert document == game.position_to_json(
                 game.observation(world, seat).belief_state())
+            assert game.position_to_json(game.position_from_json(document)) == document
         assert reveals > 0
 
 
