@@ -50,10 +50,11 @@ def rounds_left(state: ZavandorState) -> float:
     return max(0.0, min(10.0, (state.target_vp() - leader) / pace))
 
 
-def _tile_gains(state: ZavandorState, seat: int, tile: int) -> float:
-    """Gems a tile adds per mining round for `seat` (2 when it is a second of its type)."""
+def _tile_gains(state: ZavandorState, counts: list[int], tile: int) -> float:
+    """Gems a tile adds per mining round to an owner of `counts` tiles per gem type (2
+    when it is a second of its type)."""
     data = state.data.tiles[tile]
-    owned = sum(state.data.tiles[t].gem == data.gem for t in state.tiles[seat])
+    owned = counts[data.gem]
     return (mined_by_tiles(owned + 1) - mined_by_tiles(owned)) + data.wild
 
 
@@ -66,10 +67,11 @@ def _value_tile(state: ZavandorState, seat: int, space: int, left: float) -> flo
     else:  # a world: `seat` values the tiles it may be, not the face it has not seen
         candidates = _unseen_tiles(state, seat, space)
     avg_price = sum(state.cur) / N_GEMS
+    counts, _ = state.tile_counts(seat)
     total = 0.0
     for t in candidates:
         total += (state.data.tiles[t].vp * GOLD_PER_VP
-                  + _tile_gains(state, seat, t) * MINED_GEM * avg_price * left)
+                  + _tile_gains(state, counts, t) * MINED_GEM * avg_price * left)
     return total / len(candidates)
 
 
@@ -125,7 +127,8 @@ def _plans(state: ZavandorState, seat: int) -> list[tuple[float, int, list[int]]
         spent = sum(c * state.cur[g] for g, c in enumerate(cost))
         missing = sum(_missing(state, seat, cost))
         net = value - spent - 0.15 * missing * GOLD_PER_VP
-        if S.kind(step) != "buy_item" or S.argument(step) % S.ITEM_SLOTS != S.HAND_SLOT:
+        if net > 0 and (S.kind(step) != "buy_item"
+                        or S.argument(step) % S.ITEM_SLOTS != S.HAND_SLOT):
             rivals = sum(sum(_missing(state, q, cost)) < missing
                          for q in range(state.n) if q != seat)
             net *= CONTESTED ** rivals  # a rival closer to it will likely take it first
