@@ -856,59 +856,23 @@ cdef double _g_plan_value(const GCtx* c, const GModel* m, GCache* cache,
     return cache.plan_value[space]
 
 
-cdef double _g_best_next(const GCtx* c, const GModel* m, GCache* cache,
-                         int space) noexcept nogil:
-    """best_next: the best plan value reachable from `space` next turn for `m`."""
-    cdef uint64_t reach = _g_reach(c.d, m, space)
-    cdef double value, best = 0.0
-    cdef int nxt = 0
-    while reach:  # spaces ascending (the order does not change a maximum)
-        if reach & 1:
-            value = _g_plan_value(c, m, cache, nxt)
-            best = value if value > best else best
-        reach >>= 1
-        nxt += 1
-    return best
-
-
 cdef inline uint64_t _g_reach(const CoreData* d, const GModel* m, int space) noexcept nogil:
     if m.provisions:
         return d.reach_plain[space] | d.reach_prov[space]
     return d.reach_plain[space]
 
 
-cdef void _g_best_next_all(const GCtx* c, const GModel* m, GCache* cache,
-                           const int32_t* legal, int n_legal, double* out) noexcept nogil:
-    """_g_best_next for every legal destination at once: the plans of every space
-    reachable from one of them (the reference plans each of them too), then for each
-    destination the first of those spaces, by value descending, that it reaches."""
-    cdef const CoreData* d = c.d
-    cdef int order[MAX_SPACES]
-    cdef uint64_t reach, union = 0
-    cdef int k, j, x, n = 0
-    cdef double v
-    for k in range(n_legal):
-        union |= _g_reach(d, m, legal[k] - MOVE_BASE)
-    x = 0
-    while union:
-        if union & 1:
-            v = _g_plan_value(c, m, cache, x)
-            j = n  # insertion, descending value
-            while j > 0 and cache.plan_value[order[j - 1]] < v:
-                order[j] = order[j - 1]
-                j -= 1
-            order[j] = x
-            n += 1
-        union >>= 1
-        x += 1
-    for k in range(n_legal):
-        reach = _g_reach(d, m, legal[k] - MOVE_BASE)
-        out[k] = 0.0
-        for j in range(n):
-            if (reach >> order[j]) & 1:
-                v = cache.plan_value[order[j]]
-                out[k] = v if v > 0.0 else 0.0
-                break
+cdef double _g_best_next(const GCtx* c, const GModel* m, GCache* cache,
+                         int space) noexcept nogil:
+    """best_next: the best plan value reachable from `space` next turn for `m` (0.0 at
+    least). Spaces ascending: the order does not change a maximum."""
+    cdef uint64_t reach = _g_reach(c.d, m, space)
+    cdef double value, best = 0.0
+    while reach:
+        value = _g_plan_value(c, m, cache, valdora_ctz64(reach))
+        best = value if value > best else best
+        reach &= reach - 1
+    return best
 
 
 cdef bint _g_same_model(const GModel* a, const GModel* b) noexcept nogil:
@@ -964,8 +928,8 @@ cdef int _g_choose_move(const GCtx* c, const GModel* m, const int32_t* legal, in
         if d.kind[dest] != K_MINE and others[dest]:
             value[k] -= (_g_coin_loss(c, m.coins, others[dest])
                          + G_ENCOUNTER_PENALTY * others[dest])
-    _g_best_next_all(c, m, &cache, legal, n_legal, next_now)
     for k in range(n_legal):
+        next_now[k] = _g_best_next(c, m, &cache, legal[k] - MOVE_BASE)
         value[k] += G_LOOKAHEAD * next_now[k]
     for k in range(n_legal):  # stable sort, descending value (Python: key=-value)
         j = k
