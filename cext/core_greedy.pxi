@@ -17,7 +17,7 @@
 # GCache holds what depends on one model only, so a move decision (about a hundred
 # plans for at most five models) computes it at most five times.
 
-from libc.stdint cimport int8_t, uint8_t
+from libc.stdint cimport int8_t, uint8_t, uint32_t
 
 # The tuning weights are heuristics' own (valdora_ai/games/valdora/weights.py), generated
 # into valdora_constants.pxd with a G_ prefix (BUY_BASE etc. are step codes here).
@@ -63,6 +63,8 @@ cdef struct GCache:
     # ones the reference recomputes each time.
     int flags                       # G_HAS_* bits
     GNeeds nd
+    uint32_t worth_known            # faces whose worth[] is computed (with G_HAS_WORTH)
+    uint32_t value_known            # faces whose values[] is computed (with G_SOME_VALUES)
     double worth[MAX_FACES]         # _delivery_worth of each commission face
     double values[MAX_FACES]        # _commission_value of each commission face
     double eq_values[MAX_FACES]     # _equipment_values, for the items in eq_wanted
@@ -85,6 +87,7 @@ cdef enum:
     G_HAS_EQUIPMENT = 8
     G_HAS_WANTED = 16
     G_HAS_PLANS = 32
+    G_SOME_VALUES = 64
 
 
 cdef struct GPlan:
@@ -218,11 +221,13 @@ cdef inline const GNeeds* _g_needs_of(const GCtx* c, const GModel* m, GCache* k)
 
 cdef inline double _g_worth_of(const GCtx* c, const GModel* m, GCache* k,
                                int face) noexcept nogil:
-    cdef int f
+    """_delivery_worth of `face`, computed once per model and only for the faces asked."""
     if not k.flags & G_HAS_WORTH:
-        for f in range(c.d.n_faces):
-            k.worth[f] = _g_delivery_worth(c, m, f)
+        k.worth_known = 0
         k.flags |= G_HAS_WORTH
+    if not (k.worth_known >> face) & 1:
+        k.worth[face] = _g_delivery_worth(c, m, face)
+        k.worth_known |= (<uint32_t>1) << face
     return k.worth[face]
 
 
@@ -289,6 +294,19 @@ cdef double _g_commission_value(const GCtx* c, const GModel* m, GCache* k, const
     cdef double worth = _g_worth_of(c, m, k, face)
     cdef double ready = _g_readiness(c, m, nd, face)
     return G_BUY_BASE + G_BUY_SHARE * worth * ready - _g_coin_loss(c, m.coins, 1)
+
+
+cdef inline double _g_value_of(const GCtx* c, const GModel* m, GCache* k, const GNeeds* nd,
+                               int face) noexcept nogil:
+    """_commission_value of `face`, computed once per model and only for the faces asked
+    (a purchase needs the two visible ones; only a page turn needs them all)."""
+    if not k.flags & G_SOME_VALUES:
+        k.value_known = 0
+        k.flags |= G_SOME_VALUES
+    if not (k.value_known >> face) & 1:
+        k.values[face] = _g_commission_value(c, m, k, nd, face)
+        k.value_known |= (<uint32_t>1) << face
+    return k.values[face]
 
 
 cdef double _g_hold_value(const GCtx* c, const GModel* m, GCache* cache, const GNeeds* nd,
@@ -574,29 +592,18 @@ cdef void _g_plan_commissions(const GCtx* c, const GModel* m, GCache* cache, int
     at the limit), else turn a page toward a good one."""
     cdef const CoreData* d = c.d
     cdef const GNeeds* nd
-    cdef const double* values = cache.values
     cdef double v_value[2]
     cdef int v_side[2]
     cdef int n_vis = 0, side, face, i, worst
-    cdef double best_value, worst_value, hold, tv
+    cdef double best_value, worst_value, hold, tv, value
     _g_nothing(out)
     if m.coins < 1:
         return
     nd = _g_needs_of(c, m, cache)
-    if not cache.flags & G_HAS_VALUES:
-        cache.any_excess = 0
-        for face in range(MAX_FACES):
-            cache.excess[face] = 0.0
-        for face in range(d.n_faces):
-            cache.values[face] = _g_commission_value(c, m, cache, nd, face)
-            if cache.values[face] > G_BUY_MIN:
-                cache.excess[face] = cache.values[face] - G_BUY_MIN
-                cache.any_excess = 1
-        cache.flags |= G_HAS_VALUES
     for side in range(2):
         face = _visible(c.s, b, side)
         if face != NO_FACE:
-            v_value[n_vis] = values[face]
+            v_value[n_vis] = _g_value_of(c, m, cache, nd, face)
             v_side[n_vis] = side
             n_vis += 1
     if n_vis == 2 and v_value[1] >= v_value[0]:  # sort(reverse=True) of (value, side)
@@ -645,6 +652,16 @@ cdef void _g_plan_commissions(const GCtx* c, const GModel* m, GCache* cache, int
         return
     if m.n_held >= MAX_HELD_COMMISSIONS:
         return
+    if not cache.flags & G_HAS_VALUES:
+        cache.any_excess = 0
+        for face in range(MAX_FACES):
+            cache.excess[face] = 0.0
+        for face in range(d.n_faces):
+            value = _g_value_of(c, m, cache, nd, face)
+            if value > G_BUY_MIN:
+                cache.excess[face] = value - G_BUY_MIN
+                cache.any_excess = 1
+        cache.flags |= G_HAS_VALUES
     if not cache.any_excess:
         return
     _g_turn_plan(c, m, b, pages_turned, cache.excess, out)
@@ -893,6 +910,18 @@ cdef bint _g_same_model(const GModel* a, const GModel* b) noexcept nogil:
     return True
 
 
+cdef void _g_provisioned_cache(const CoreData* d, const GCache* cache,
+                               GCache* out) noexcept nogil:
+    """The GCache of a model that differs from `cache`'s only by having provisions:
+    plans read `provisions` only to offer them in a city, so everything else carries
+    over (the look-ahead after taking provisions then plans only the cities again)."""
+    cdef int k
+    out[0] = cache[0]
+    for k in range(d.n_spaces):
+        if d.kind[k] == K_CITY:
+            out.has_plan[k] = 0
+
+
 cdef int _g_choose_move(const GCtx* c, const GModel* m, const int32_t* legal, int n_legal,
                         RngState* rng) noexcept nogil:
     """_choose_move: each destination's plan, minus encounter coins, plus a look-ahead;
@@ -948,7 +977,10 @@ cdef int _g_choose_move(const GCtx* c, const GModel* m, const int32_t* legal, in
                     break
             if ac == NULL:
                 ac = &after_cache[n_after]
-                ac.flags = 0
+                if plans[x].first == PROVISIONS:
+                    _g_provisioned_cache(d, &cache, ac)
+                else:
+                    ac.flags = 0
                 after_model[n_after] = &plans[x].after
                 n_after += 1
             value[x] = (value[x] - G_LOOKAHEAD * next_now[x]
