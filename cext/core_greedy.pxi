@@ -78,6 +78,8 @@ cdef struct GCache:
     double eq_excess[MAX_FACES]     # _plan_equipment's excess (0.0: absent)
     double plan_value[MAX_SPACES]   # _plan(m, space).value (no action yet), by space
     uint8_t has_plan[MAX_SPACES]
+    int n_empty_dedicated           # the player's empty dedicated tools, in CoreData order
+    int8_t empty_dedicated[MAX_ITEMS]
 
 
 cdef enum:
@@ -88,6 +90,7 @@ cdef enum:
     G_HAS_WANTED = 16
     G_HAS_PLANS = 32
     G_SOME_VALUES = 64
+    G_HAS_DEDICATED = 128
 
 
 cdef struct GPlan:
@@ -465,10 +468,18 @@ cdef void _g_plan_loads(const GCtx* c, const GModel* m, GCache* cache, const uin
             if n_steps == 0:
                 first = LOAD_BASE + gem * LOAD_STRIDE + item
             n_steps += 1
-    for k in range(c.d.n_dedicated):
+    if not cache.flags & G_HAS_DEDICATED:
+        cache.n_empty_dedicated = 0
+        for k in range(c.d.n_dedicated):
+            item = c.d.dedicated[k]
+            if m.load[item] == EMPTY:
+                cache.empty_dedicated[cache.n_empty_dedicated] = item
+                cache.n_empty_dedicated += 1
+        cache.flags |= G_HAS_DEDICATED
+    for k in range(cache.n_empty_dedicated):  # the others are owned by others or loaded
         if n_steps >= max_loads:
             break
-        item = c.d.dedicated[k]
+        item = cache.empty_dedicated[k]
         gem = d.item_loads[item]
         if load[item] == EMPTY and avail[gem]:
             avail[gem] -= 1
@@ -892,6 +903,28 @@ cdef double _g_best_next(const GCtx* c, const GModel* m, GCache* cache,
     return best
 
 
+cdef void _g_best_next_all(const GCtx* c, const GModel* m, GCache* cache,
+                           const int32_t* legal, int n_legal, double* out) noexcept nogil:
+    """_g_best_next for every legal destination: the spaces any of them reaches are
+    planned first, so the maxima are then plain lookups."""
+    cdef uint64_t reach, union = 0
+    cdef int k
+    cdef double value, best
+    for k in range(n_legal):
+        union |= _g_reach(c.d, m, legal[k] - MOVE_BASE)
+    while union:
+        _g_plan_value(c, m, cache, valdora_ctz64(union))
+        union &= union - 1
+    for k in range(n_legal):
+        reach = _g_reach(c.d, m, legal[k] - MOVE_BASE)
+        best = 0.0
+        while reach:
+            value = cache.plan_value[valdora_ctz64(reach)]
+            best = value if value > best else best
+            reach &= reach - 1
+        out[k] = best
+
+
 cdef bint _g_same_model(const GModel* a, const GModel* b) noexcept nogil:
     """Equal for planning: every field a plan reads (the space is the plan's argument)."""
     cdef int i
@@ -957,8 +990,8 @@ cdef int _g_choose_move(const GCtx* c, const GModel* m, const int32_t* legal, in
         if d.kind[dest] != K_MINE and others[dest]:
             value[k] -= (_g_coin_loss(c, m.coins, others[dest])
                          + G_ENCOUNTER_PENALTY * others[dest])
+    _g_best_next_all(c, m, &cache, legal, n_legal, next_now)
     for k in range(n_legal):
-        next_now[k] = _g_best_next(c, m, &cache, legal[k] - MOVE_BASE)
         value[k] += G_LOOKAHEAD * next_now[k]
     for k in range(n_legal):  # stable sort, descending value (Python: key=-value)
         j = k
