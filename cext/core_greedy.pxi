@@ -17,7 +17,7 @@
 # GCache holds what depends on one model only, so a move decision (about a hundred
 # plans for at most five models) computes it at most five times.
 
-from libc.stdint cimport int8_t, uint8_t
+from libc.stdint cimport int8_t, uint8_t, uint32_t
 
 # The tuning weights are heuristics' own (valdora_ai/games/valdora/weights.py), generated
 # into valdora_constants.pxd with a G_ prefix (BUY_BASE etc. are step codes here).
@@ -63,6 +63,8 @@ cdef struct GCache:
     # ones the reference recomputes each time.
     int flags                       # G_HAS_* bits
     GNeeds nd
+    uint32_t worth_known            # faces whose worth[] is computed (with G_HAS_WORTH)
+    uint32_t value_known            # faces whose values[] is computed (with G_SOME_VALUES)
     double worth[MAX_FACES]         # _delivery_worth of each commission face
     double values[MAX_FACES]        # _commission_value of each commission face
     double eq_values[MAX_FACES]     # _equipment_values, for the items in eq_wanted
@@ -76,6 +78,8 @@ cdef struct GCache:
     double eq_excess[MAX_FACES]     # _plan_equipment's excess (0.0: absent)
     double plan_value[MAX_SPACES]   # _plan(m, space).value (no action yet), by space
     uint8_t has_plan[MAX_SPACES]
+    int n_empty_dedicated           # the player's empty dedicated tools, in CoreData order
+    int8_t empty_dedicated[MAX_ITEMS]
 
 
 cdef enum:
@@ -85,6 +89,8 @@ cdef enum:
     G_HAS_EQUIPMENT = 8
     G_HAS_WANTED = 16
     G_HAS_PLANS = 32
+    G_SOME_VALUES = 64
+    G_HAS_DEDICATED = 128
 
 
 cdef struct GPlan:
@@ -218,11 +224,13 @@ cdef inline const GNeeds* _g_needs_of(const GCtx* c, const GModel* m, GCache* k)
 
 cdef inline double _g_worth_of(const GCtx* c, const GModel* m, GCache* k,
                                int face) noexcept nogil:
-    cdef int f
+    """_delivery_worth of `face`, computed once per model and only for the faces asked."""
     if not k.flags & G_HAS_WORTH:
-        for f in range(c.d.n_faces):
-            k.worth[f] = _g_delivery_worth(c, m, f)
+        k.worth_known = 0
         k.flags |= G_HAS_WORTH
+    if not (k.worth_known >> face) & 1:
+        k.worth[face] = _g_delivery_worth(c, m, face)
+        k.worth_known |= (<uint32_t>1) << face
     return k.worth[face]
 
 
@@ -289,6 +297,19 @@ cdef double _g_commission_value(const GCtx* c, const GModel* m, GCache* k, const
     cdef double worth = _g_worth_of(c, m, k, face)
     cdef double ready = _g_readiness(c, m, nd, face)
     return G_BUY_BASE + G_BUY_SHARE * worth * ready - _g_coin_loss(c, m.coins, 1)
+
+
+cdef inline double _g_value_of(const GCtx* c, const GModel* m, GCache* k, const GNeeds* nd,
+                               int face) noexcept nogil:
+    """_commission_value of `face`, computed once per model and only for the faces asked
+    (a purchase needs the two visible ones; only a page turn needs them all)."""
+    if not k.flags & G_SOME_VALUES:
+        k.value_known = 0
+        k.flags |= G_SOME_VALUES
+    if not (k.value_known >> face) & 1:
+        k.values[face] = _g_commission_value(c, m, k, nd, face)
+        k.value_known |= (<uint32_t>1) << face
+    return k.values[face]
 
 
 cdef double _g_hold_value(const GCtx* c, const GModel* m, GCache* cache, const GNeeds* nd,
@@ -447,10 +468,18 @@ cdef void _g_plan_loads(const GCtx* c, const GModel* m, GCache* cache, const uin
             if n_steps == 0:
                 first = LOAD_BASE + gem * LOAD_STRIDE + item
             n_steps += 1
-    for k in range(c.d.n_dedicated):
+    if not cache.flags & G_HAS_DEDICATED:
+        cache.n_empty_dedicated = 0
+        for k in range(c.d.n_dedicated):
+            item = c.d.dedicated[k]
+            if m.load[item] == EMPTY:
+                cache.empty_dedicated[cache.n_empty_dedicated] = item
+                cache.n_empty_dedicated += 1
+        cache.flags |= G_HAS_DEDICATED
+    for k in range(cache.n_empty_dedicated):  # the others are owned by others or loaded
         if n_steps >= max_loads:
             break
-        item = c.d.dedicated[k]
+        item = cache.empty_dedicated[k]
         gem = d.item_loads[item]
         if load[item] == EMPTY and avail[gem]:
             avail[gem] -= 1
@@ -574,29 +603,18 @@ cdef void _g_plan_commissions(const GCtx* c, const GModel* m, GCache* cache, int
     at the limit), else turn a page toward a good one."""
     cdef const CoreData* d = c.d
     cdef const GNeeds* nd
-    cdef const double* values = cache.values
     cdef double v_value[2]
     cdef int v_side[2]
     cdef int n_vis = 0, side, face, i, worst
-    cdef double best_value, worst_value, hold, tv
+    cdef double best_value, worst_value, hold, tv, value
     _g_nothing(out)
     if m.coins < 1:
         return
     nd = _g_needs_of(c, m, cache)
-    if not cache.flags & G_HAS_VALUES:
-        cache.any_excess = 0
-        for face in range(MAX_FACES):
-            cache.excess[face] = 0.0
-        for face in range(d.n_faces):
-            cache.values[face] = _g_commission_value(c, m, cache, nd, face)
-            if cache.values[face] > G_BUY_MIN:
-                cache.excess[face] = cache.values[face] - G_BUY_MIN
-                cache.any_excess = 1
-        cache.flags |= G_HAS_VALUES
     for side in range(2):
         face = _visible(c.s, b, side)
         if face != NO_FACE:
-            v_value[n_vis] = values[face]
+            v_value[n_vis] = _g_value_of(c, m, cache, nd, face)
             v_side[n_vis] = side
             n_vis += 1
     if n_vis == 2 and v_value[1] >= v_value[0]:  # sort(reverse=True) of (value, side)
@@ -645,6 +663,16 @@ cdef void _g_plan_commissions(const GCtx* c, const GModel* m, GCache* cache, int
         return
     if m.n_held >= MAX_HELD_COMMISSIONS:
         return
+    if not cache.flags & G_HAS_VALUES:
+        cache.any_excess = 0
+        for face in range(MAX_FACES):
+            cache.excess[face] = 0.0
+        for face in range(d.n_faces):
+            value = _g_value_of(c, m, cache, nd, face)
+            if value > G_BUY_MIN:
+                cache.excess[face] = value - G_BUY_MIN
+                cache.any_excess = 1
+        cache.flags |= G_HAS_VALUES
     if not cache.any_excess:
         return
     _g_turn_plan(c, m, b, pages_turned, cache.excess, out)
@@ -856,59 +884,45 @@ cdef double _g_plan_value(const GCtx* c, const GModel* m, GCache* cache,
     return cache.plan_value[space]
 
 
-cdef double _g_best_next(const GCtx* c, const GModel* m, GCache* cache,
-                         int space) noexcept nogil:
-    """best_next: the best plan value reachable from `space` next turn for `m`."""
-    cdef uint64_t reach = _g_reach(c.d, m, space)
-    cdef double value, best = 0.0
-    cdef int nxt = 0
-    while reach:  # spaces ascending (the order does not change a maximum)
-        if reach & 1:
-            value = _g_plan_value(c, m, cache, nxt)
-            best = value if value > best else best
-        reach >>= 1
-        nxt += 1
-    return best
-
-
 cdef inline uint64_t _g_reach(const CoreData* d, const GModel* m, int space) noexcept nogil:
     if m.provisions:
         return d.reach_plain[space] | d.reach_prov[space]
     return d.reach_plain[space]
 
 
+cdef double _g_best_next(const GCtx* c, const GModel* m, GCache* cache,
+                         int space) noexcept nogil:
+    """best_next: the best plan value reachable from `space` next turn for `m` (0.0 at
+    least). Spaces ascending: the order does not change a maximum."""
+    cdef uint64_t reach = _g_reach(c.d, m, space)
+    cdef double value, best = 0.0
+    while reach:
+        value = _g_plan_value(c, m, cache, valdora_ctz64(reach))
+        best = value if value > best else best
+        reach &= reach - 1
+    return best
+
+
 cdef void _g_best_next_all(const GCtx* c, const GModel* m, GCache* cache,
                            const int32_t* legal, int n_legal, double* out) noexcept nogil:
-    """_g_best_next for every legal destination at once: the plans of every space
-    reachable from one of them (the reference plans each of them too), then for each
-    destination the first of those spaces, by value descending, that it reaches."""
-    cdef const CoreData* d = c.d
-    cdef int order[MAX_SPACES]
+    """_g_best_next for every legal destination: the spaces any of them reaches are
+    planned first, so the maxima are then plain lookups."""
     cdef uint64_t reach, union = 0
-    cdef int k, j, x, n = 0
-    cdef double v
+    cdef int k
+    cdef double value, best
     for k in range(n_legal):
-        union |= _g_reach(d, m, legal[k] - MOVE_BASE)
-    x = 0
+        union |= _g_reach(c.d, m, legal[k] - MOVE_BASE)
     while union:
-        if union & 1:
-            v = _g_plan_value(c, m, cache, x)
-            j = n  # insertion, descending value
-            while j > 0 and cache.plan_value[order[j - 1]] < v:
-                order[j] = order[j - 1]
-                j -= 1
-            order[j] = x
-            n += 1
-        union >>= 1
-        x += 1
+        _g_plan_value(c, m, cache, valdora_ctz64(union))
+        union &= union - 1
     for k in range(n_legal):
-        reach = _g_reach(d, m, legal[k] - MOVE_BASE)
-        out[k] = 0.0
-        for j in range(n):
-            if (reach >> order[j]) & 1:
-                v = cache.plan_value[order[j]]
-                out[k] = v if v > 0.0 else 0.0
-                break
+        reach = _g_reach(c.d, m, legal[k] - MOVE_BASE)
+        best = 0.0
+        while reach:
+            value = cache.plan_value[valdora_ctz64(reach)]
+            best = value if value > best else best
+            reach &= reach - 1
+        out[k] = best
 
 
 cdef bint _g_same_model(const GModel* a, const GModel* b) noexcept nogil:
@@ -927,6 +941,18 @@ cdef bint _g_same_model(const GModel* a, const GModel* b) noexcept nogil:
         if a.craftsmen[i] != b.craftsmen[i]:
             return False
     return True
+
+
+cdef void _g_provisioned_cache(const CoreData* d, const GCache* cache,
+                               GCache* out) noexcept nogil:
+    """The GCache of a model that differs from `cache`'s only by having provisions:
+    plans read `provisions` only to offer them in a city, so everything else carries
+    over (the look-ahead after taking provisions then plans only the cities again)."""
+    cdef int k
+    out[0] = cache[0]
+    for k in range(d.n_spaces):
+        if d.kind[k] == K_CITY:
+            out.has_plan[k] = 0
 
 
 cdef int _g_choose_move(const GCtx* c, const GModel* m, const int32_t* legal, int n_legal,
@@ -984,7 +1010,10 @@ cdef int _g_choose_move(const GCtx* c, const GModel* m, const int32_t* legal, in
                     break
             if ac == NULL:
                 ac = &after_cache[n_after]
-                ac.flags = 0
+                if plans[x].first == PROVISIONS:
+                    _g_provisioned_cache(d, &cache, ac)
+                else:
+                    ac.flags = 0
                 after_model[n_after] = &plans[x].after
                 n_after += 1
             value[x] = (value[x] - G_LOOKAHEAD * next_now[x]
