@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from valdora_ai.cli.common import RulesData, err_console, user_errors
+from .common import RulesData, err_console, user_errors
 
 
 def engine(

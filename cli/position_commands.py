@@ -7,13 +7,14 @@ from typing import Annotated
 
 import typer
 
-from valdora_ai.cli.common import RulesData, console, user_errors, write_json
 from valdora_ai.errors import PositionError
 from valdora_ai.games.valdora.game import ValdoraGame
 from valdora_ai.games.valdora.notation import describe_step
 from valdora_ai.games.valdora.position import loads, position_to_json
 from valdora_ai.games.valdora.rules import CHANCE, TERMINAL, ValdoraState
 from valdora_ai.inputs import read_text
+
+from .common import RulesData, console, user_errors, write_json
 
 position_app = typer.Typer(help="Check, list legal steps of, and play turns on position files.",
                            no_args_is_help=True,
