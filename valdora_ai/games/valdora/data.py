@@ -214,6 +214,8 @@ def load_data(path: str | Path | None = None) -> ComponentData:
 class _Reader:
     """Typed access to the raw TOML tables, naming the entry in every error."""
 
+    source: str  # the file's name, the start of every error's location
+
     def __init__(self, source: str) -> None:
         self.source = Path(source).name
 

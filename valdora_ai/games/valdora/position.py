@@ -173,6 +173,8 @@ def _card_name(data: ComponentData, cards: CardSet, card: Card) -> str:
 class _Reader:
     """Reads fields of the document, raising PositionError with the field's path."""
 
+    data: ComponentData
+
     def __init__(self, data: ComponentData) -> None:
         self.data = data
 
