@@ -1,7 +1,8 @@
 """The ``valdora`` command line (installed as ``valdora_ai.cli.app``).
 
-This directory is packaged as ``valdora_ai.cli`` (see setup.py): import from
-``valdora_ai``, never from a top-level ``cli`` package.
+This directory is packaged as ``valdora_ai.cli`` (see setup.py): import the library from
+``valdora_ai`` and this package's own modules relatively (``from .common import ...``), so
+the code works as ``valdora_ai.cli`` installed and type-checks as the ``cli`` folder.
 """
 
 from __future__ import annotations
@@ -10,14 +11,15 @@ import typer
 
 from valdora_ai import __version__
 from valdora_ai.backend import engine_status
-from valdora_ai.cli.bench_commands import bench
-from valdora_ai.cli.data_commands import data_app
-from valdora_ai.cli.engine_commands import engine
-from valdora_ai.cli.game_commands import new_position, play, replay
-from valdora_ai.cli.position_commands import position_app
-from valdora_ai.cli.render_commands import render
-from valdora_ai.cli.suggest_commands import suggest
-from valdora_ai.cli.tournament_commands import tournament_app
+
+from .bench_commands import bench
+from .data_commands import data_app
+from .engine_commands import engine
+from .game_commands import new_position, play, replay
+from .position_commands import position_app
+from .render_commands import render
+from .suggest_commands import suggest
+from .tournament_commands import tournament_app
 
 app = typer.Typer(
     name="valdora",

@@ -9,8 +9,9 @@ from rich.table import Table
 
 from valdora_ai.analysis import MAX_SECONDS
 from valdora_ai.bench import SECTIONS, Row, run
-from valdora_ai.cli.common import console, user_errors, write_json
 from valdora_ai.errors import ValdoraError
+
+from .common import console, user_errors, write_json
 
 QUICK_BUDGET = 0.02  # seconds per measurement with --quick (numbers only indicative)
 

@@ -13,7 +13,6 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from valdora_ai.cli.render import result_table
 from valdora_ai.games.base import Observation
 from valdora_ai.games.valdora.data import ComponentData
 from valdora_ai.games.valdora.engines import as_reference
@@ -21,6 +20,8 @@ from valdora_ai.games.valdora.rules import NOT_OWNED, UNSEEN, Book, Card, Valdor
 from valdora_ai.interactive.session import PlayedTurn, Suggestion
 from valdora_ai.richtext import literal
 from valdora_ai.selfplay import GameResult
+
+from .render import result_table
 
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold green", "bold blue")
 

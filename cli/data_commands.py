@@ -7,10 +7,11 @@ from typing import Annotated
 
 import typer
 
-from valdora_ai.cli.common import RulesData, console, user_errors
-from valdora_ai.cli.render import data_tables
 from valdora_ai.games.valdora.data import default_data_path, load_data
 from valdora_ai.richtext import literal
+
+from .common import RulesData, console, user_errors
+from .render import data_tables
 
 data_app = typer.Typer(help="Inspect and validate the component data (board, cards, tiles).",
                        no_args_is_help=True,

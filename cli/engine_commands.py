@@ -7,8 +7,9 @@ from typing import Annotated
 
 import typer
 
-from valdora_ai.cli.common import RulesData, err_console, user_errors
 from valdora_ai.richtext import literal
+
+from .common import RulesData, err_console, user_errors
 
 
 def engine(

@@ -9,11 +9,8 @@ from typing import Annotated
 import typer
 from rich.progress import Progress, SpinnerColumn, TextColumn
 
-from valdora_ai.cli.common import RulesData, console, user_errors, write_json
-from valdora_ai.cli.play_session import default_record_path, play_interactive
-from valdora_ai.cli.render import result_table
 from valdora_ai.errors import RecordError, ValdoraError
-from valdora_ai.games import make_game
+from valdora_ai.games.valdora.game import ValdoraGame
 from valdora_ai.games.valdora.info import observation
 from valdora_ai.games.valdora.position import position_to_json
 from valdora_ai.interactive import GameSession
@@ -22,6 +19,10 @@ from valdora_ai.records import replay as replay_record
 from valdora_ai.richtext import literal
 from valdora_ai.rng import check_seed
 from valdora_ai.selfplay import GameResult, play_game
+
+from .common import RulesData, console, user_errors, write_json
+from .play_session import default_record_path, play_interactive
+from .render import result_table
 
 
 def play(
@@ -58,7 +59,7 @@ def play(
             return
         players, seed = (3 if players is None else players), (1 if seed is None else seed)
         check_seed(seed, "--seed")
-        game = make_game("valdora", players=players, rules_data=rules_data)
+        game = ValdoraGame(players=players, rules_data=rules_data)
         seats = list(seat or [])
         if len(seats) > players:
             raise ValdoraError(f"--seat: {len(seats)} seats given for {players} players")
@@ -134,7 +135,7 @@ def new_position(
     """Write the position (JSON) of a fresh setup."""
     with user_errors():
         check_seed(seed, "--seed")
-        game = make_game("valdora", players=players, rules_data=rules_data)
+        game = ValdoraGame(players=players, rules_data=rules_data)
         state = game.new_state(seed)
         if public:
             state = observation(state, 0).belief_state()

@@ -9,11 +9,12 @@ from pathlib import Path
 import typer
 
 from valdora_ai.agents import make_agent
-from valdora_ai.cli.board_view import RichView
-from valdora_ai.cli.common import console
 from valdora_ai.interactive import GameSession, Outcome, run_session
 from valdora_ai.interactive.commands import MAX_LINE
 from valdora_ai.richtext import literal
+
+from .board_view import RichView
+from .common import console
 
 INTERRUPTED_EXIT = 130  # Ctrl-C: the shell convention for SIGINT (128 + 2)
 

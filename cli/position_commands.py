@@ -7,7 +7,6 @@ from typing import Annotated
 
 import typer
 
-from valdora_ai.cli.common import RulesData, console, user_errors, write_json
 from valdora_ai.errors import PositionError
 from valdora_ai.games.valdora.game import ValdoraGame
 from valdora_ai.games.valdora.notation import describe_step
@@ -15,6 +14,8 @@ from valdora_ai.games.valdora.position import loads, position_to_json
 from valdora_ai.games.valdora.rules import CHANCE, TERMINAL, ValdoraState
 from valdora_ai.inputs import read_text
 from valdora_ai.richtext import literal
+
+from .common import RulesData, console, user_errors, write_json
 
 position_app = typer.Typer(help="Check, list legal steps of, and play turns on position files.",
                            no_args_is_help=True,

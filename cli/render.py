@@ -76,10 +76,10 @@ def data_tables(data: ComponentData) -> list[Table]:
                          if data.spaces[c].kind == "city"})
         _add_row(board, i + 1, ", ".join(_space_label(data, s) for s in section),
                  ", ".join(cities))
-    cities = [s for s in data.spaces if s.kind == "city"]
+    city_spaces = [s for s in data.spaces if s.kind == "city"]
     _add_row(board, "cities", ", ".join(
         s.id + (f" (book: {s.book})" if s.book else "") + (f" ({s.ships} ship)" if s.ships
-                                                          else "") for s in cities), "")
+                                                          else "") for s in city_spaces), "")
     tables.append(board)
 
     provenance = Table(title="Provenance")

@@ -8,8 +8,9 @@ from typing import Annotated
 import typer
 
 from valdora_ai.atomic import write_text_atomic
-from valdora_ai.cli.common import RulesData, console, user_errors
 from valdora_ai.suggestions import load_position
+
+from .common import RulesData, console, user_errors
 
 
 def render(

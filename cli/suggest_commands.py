@@ -10,11 +10,12 @@ import typer
 from rich.table import Table
 
 from valdora_ai.analysis import Analysis, Budget
-from valdora_ai.cli.common import RulesData, console, user_errors
 from valdora_ai.errors import ValdoraError
 from valdora_ai.richtext import literal
 from valdora_ai.suggestions import candidate_turn, load_position
 from valdora_ai.suggestions import suggest as suggest_moves
+
+from .common import RulesData, console, user_errors
 
 
 def suggest(

@@ -25,7 +25,6 @@ from rich.progress import (
 )
 
 from valdora_ai.atomic import write_text_atomic
-from valdora_ai.cli.common import RulesData, console, err_console, user_errors
 from valdora_ai.richtext import literal
 from valdora_ai.tournament import Progress as RunProgress
 from valdora_ai.tournament import Report, TournamentSpec, load_report
@@ -34,6 +33,8 @@ from valdora_ai.tournament.report import build_report
 from valdora_ai.tournament.runner import run
 from valdora_ai.tournament.sprt import parse_sprt
 from valdora_ai.tournament.tables import report_renderable, standings_table
+
+from .common import RulesData, console, err_console, user_errors
 
 LIVE_REFRESH = 0.5  # seconds between recomputations of the live standings
 

@@ -22,10 +22,14 @@ import warnings
 from collections.abc import MutableSequence, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+if TYPE_CHECKING:
+    from valdora_ai import _rng, _valdora_core
 
 __all__ = [
     "COMPILED_MODULE",
+    "CompiledCore",
     "EngineStatus",
     "RngLike",
     "compiled_available",
@@ -65,6 +69,19 @@ class RngLike(Protocol):
     def spawn(self) -> RngLike: ...
 
 
+class CompiledCore(Protocol):
+    """What :func:`require_compiled` returns: the compiled core module, as far as the
+    library uses it (valdora_ai/_valdora_core.pyi types the module itself)."""
+
+    @property
+    def CompiledState(self) -> type[_valdora_core.CompiledState]: ...
+    @property
+    def Rng(self) -> type[_rng.Rng]: ...
+    @property
+    def CONSTANTS_DIGEST(self) -> str: ...
+    def copy_loop(self, state: _valdora_core.CompiledState, n: int) -> int: ...
+
+
 def _env_flag(name: str) -> bool:
     return os.environ.get(name) == "1"
 
@@ -101,7 +118,7 @@ def compiled_available() -> bool:
     return module is not None
 
 
-def require_compiled() -> ModuleType:
+def require_compiled() -> CompiledCore:
     """Return the compiled extension module, or raise a one-line ``RuntimeError``."""
     module, reason = _import_compiled()
     if module is None:
@@ -110,7 +127,7 @@ def require_compiled() -> ModuleType:
             f"({REQUIRE_ENV}=1) but cannot be imported ({reason}); "
             f'build it with `pip install -e ".[test]"` or `pip install .`'
         )
-    return module
+    return cast(CompiledCore, module)
 
 
 def use_compiled() -> bool:
@@ -133,14 +150,14 @@ def _select_compiled(stacklevel: int) -> bool:
 
 
 @functools.cache
-def _compiled_state_type() -> type | None:
+def _compiled_state_type() -> type[_valdora_core.CompiledState] | None:
     try:
-        return importlib.import_module(COMPILED_MODULE).CompiledState  # type: ignore[no-any-return]
+        return cast(CompiledCore, importlib.import_module(COMPILED_MODULE)).CompiledState
     except ImportError:
         return None
 
 
-def compiled_state(state: object) -> Any | None:
+def compiled_state(state: object) -> _valdora_core.CompiledState | None:
     """`state` itself when the compiled core made it, else None.
 
     The one place that tells the engines' states apart. A compiled state does the hot

@@ -102,7 +102,8 @@ def _midgame(game: Any, seed: int, steps: int = 120) -> Any:
 
 def _positions(game: Any, seed: int, count: int = 40) -> list[Any]:
     """States along one random game (every 7th step), for per-call measurements."""
-    state, rng, found = game.new_state(seed), backend.make_rng(seed), []
+    found: list[Any] = []
+    state, rng = game.new_state(seed), backend.make_rng(seed)
     while len(found) < count and not state.is_terminal():
         random_playout(state, rng, 7)
         found.append(state.copy())
@@ -140,7 +141,8 @@ def _legal(game: Any, seed: int, budget: float) -> tuple[int, float]:
 
 @section("applies", "applies")
 def _applies(game: Any, seed: int, budget: float) -> tuple[int, float]:
-    recorder, rng, steps = game.new_state(seed), backend.make_rng(seed), []
+    steps: list[int] = []
+    recorder, rng = game.new_state(seed), backend.make_rng(seed)
     while not recorder.is_terminal() and len(steps) < 2000:
         legal = recorder.legal_steps()
         steps.append(legal[rng.randbelow(len(legal))])

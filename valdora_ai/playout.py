@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from valdora_ai.backend import compiled_state
+from valdora_ai.backend import RngLike, compiled_state
 from valdora_ai.games.base import State
 
 DEFAULT_MAX_STEPS = 1 << 30
 
 
-def _chance_step(state: State, rng: Any) -> int:
+def _chance_step(state: State, rng: RngLike) -> int:
     outcomes = state.chance_outcomes()
     return outcomes[rng.choice_weighted([p for _, p in outcomes])][0]
 

@@ -29,7 +29,7 @@ class GreedyAgent(Agent):
 
     def choose(self, observation: Observation) -> int:
         """The greedy step for the observer (the player to move)."""
-        return self.game.greedy_step(observation.belief_state(), self.rng)  # type: ignore[attr-defined]
+        return self.game.greedy_step(observation.belief_state(), self.rng)
 
     def analyze(self, observation: Observation, budget: Budget | None = None,
                 control: SearchControl | None = None) -> Analysis:
@@ -40,6 +40,6 @@ class GreedyAgent(Agent):
         after = belief.copy()
         after.apply(step)
         judged = belief if after.is_chance_node() else after
-        estimate = self.game.estimate_final_scores(judged)  # type: ignore[attr-defined]
+        estimate = self.game.estimate_final_scores(judged)
         return Analysis(player=observation.observer, agent=self.spec, candidates=(
             Candidate(step=step, expected_scores=tuple(estimate), pv=(step,)),))

@@ -18,5 +18,5 @@ class RandomAgent(Agent):
         self.rng = make_rng(self.params["seed"])
 
     def choose(self, observation: Observation) -> int:
-        legal = observation.legal_steps()  # type: ignore[attr-defined]
+        legal: list[int] = observation.legal_steps()  # type: ignore[attr-defined]
         return legal[self.rng.randbelow(len(legal))]

@@ -53,7 +53,7 @@ def schema(name: str) -> dict[str, Any]:
     """A shipped schema, e.g. ``schema("analyze.request")`` (checked to be supported)."""
     path = resources.files("valdora_ai") / "schemas" / "engine" / f"{name}.schema.json"
     text = path.read_text(encoding="utf-8")
-    document = json.loads(text)
+    document: dict[str, Any] = json.loads(text)
     check_supported(document, name)
     return document
 

@@ -175,8 +175,9 @@ class _HumanTurn:
             self.view.message(f"took back the last step of {taken!r}")
             self._show_position()
             return None
-        taken = self.session.undo()
-        self.view.message(f"took back your last turn and the {taken - 1} bot turns after it")
+        turns_taken = self.session.undo()
+        self.view.message(f"took back your last turn and the {turns_taken - 1} bot turns "
+                          "after it")
         return _Next.AGAIN
 
     def _save(self, path: Path) -> None:

@@ -47,7 +47,9 @@ def play_task(task: GameTask) -> Played:
     with tempfile.TemporaryDirectory() if task.record else nullcontext() as scratch:
         record = Path(scratch, "game.jsonl") if scratch is not None else None
         start = time.perf_counter()
-        result = play_game(game, list(task.specs), task.seed, record=record)
+        # play_game plays Valdora (the one game registered here); see selfplay
+        result = play_game(game, list(task.specs), task.seed,  # type: ignore[arg-type]
+                           record=record)
         duration = time.perf_counter() - start
         text = record.read_text(encoding="utf-8") if record is not None else None
     winners = set(result.winners)

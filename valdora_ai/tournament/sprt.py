@@ -24,7 +24,7 @@ MIN_VARIANCE = 1e-4  # keeps the ratio finite when every block so far gave the s
 
 def elo_score(elo: float) -> float:
     """Expected score of a player `elo` points stronger."""
-    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+    return 1.0 / (1.0 + float(10.0 ** (-elo / 400.0)))
 
 
 def pair_score(seats: Sequence[int], ranks: Sequence[int], a: int, b: int) -> float:

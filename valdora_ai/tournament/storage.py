@@ -133,7 +133,7 @@ class ResultsDB:
 
     def sprt(self) -> list[float] | None:
         """The SPRT a run stopped by (elo0, elo1, alpha, beta), if it had one."""
-        stored = self.meta("sprt")
+        stored: list[float] | None = self.meta("sprt")
         if stored is not None and not (_is_list(stored, (int, float), 4)
                                        and 0 < stored[2] < 1 and 0 < stored[3] < 1):
             raise TournamentError(f"{self.path}: not a tournament database (meta 'sprt' is "

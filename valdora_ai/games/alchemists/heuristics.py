@@ -11,8 +11,8 @@ It uses only public information, so it plays the same on a world and on a belief
 from __future__ import annotations
 
 from itertools import product
-from typing import Any
 
+from valdora_ai.backend import RngLike
 from valdora_ai.games.alchemists import steps as S
 from valdora_ai.games.alchemists.data import Elixir
 from valdora_ai.games.alchemists.rules import (
@@ -129,7 +129,7 @@ def _targets(state: AlchemistsState, player: Player) -> list[Elixir]:
 
 
 # ------------------------------------------------------------------- policy
-def greedy_step(state: AlchemistsState, rng: Any) -> int:
+def greedy_step(state: AlchemistsState, rng: RngLike) -> int:
     """The greedy policy's next step; at a chance node, a draw by its probability."""
     legal = state.legal_steps()
     if state.is_chance_node():

@@ -214,6 +214,8 @@ def load_data(path: str | Path | None = None) -> ComponentData:
 class _Reader:
     """Typed access to the raw TOML tables, naming the entry in every error."""
 
+    source: str  # the file's name, the start of every error's location
+
     def __init__(self, source: str) -> None:
         self.source = Path(source).name
 
@@ -232,7 +234,7 @@ class _Reader:
             raise self.fail(f"{where}{key}", "missing or empty array")
         return value
 
-    def int(self, parent: Mapping[str, Any], key: str, where: str, *, minimum: int = 0,
+    def integer(self, parent: Mapping[str, Any], key: str, where: str, *, minimum: int = 0,
             maximum: int = MAX_NUMBER, default: int | None = None) -> int:
         value = parent.get(key, default)
         if isinstance(value, bool) or not isinstance(value, int):
@@ -247,7 +249,7 @@ class _Reader:
         if count > limit:
             raise self.fail(where, f"at most {limit} {what} are supported, found {count}")
 
-    def str(self, parent: Mapping[str, Any], key: str, where: str,
+    def text(self, parent: Mapping[str, Any], key: str, where: str,
             default: str | None = None) -> str:
         value = parent.get(key, default)
         if not isinstance(value, str) or not value:
@@ -274,8 +276,8 @@ def parse_data(table: Mapping[str, Any], *, source: str = "<data>",
     if table.get("format") != 1:
         raise r.fail("format", f"unsupported format {brief(table.get('format'))} (expected 1)")
     players = r.table(table, "players", "")
-    players_min = r.int(players, "min", "players", minimum=2)
-    players_max = r.int(players, "max", "players", minimum=players_min, maximum=MAX_PLAYERS)
+    players_min = r.integer(players, "min", "players", minimum=2)
+    players_max = r.integer(players, "max", "players", minimum=players_min, maximum=MAX_PLAYERS)
     coins = r.table(table, "coins", "")
     bonus = r.table(table, "bonus_tiles", "")
     scoring = r.table(table, "scoring", "")
@@ -291,15 +293,15 @@ def parse_data(table: Mapping[str, Any], *, source: str = "<data>",
     spaces = _parse_spaces(r, table, colour_ids, card_sets)
     edges = _parse_edges(r, table, [s.id for s in spaces])
 
-    gems_per_road = r.int(rules, "gems_per_road", "rules", minimum=0)
+    gems_per_road = r.integer(rules, "gems_per_road", "rules", minimum=0)
     roads = sum(1 for s in spaces if s.kind == "road")
     total_gems = sum(g.count for g in gems)
     if roads * gems_per_road != total_gems:
         raise r.fail("gem", f"gem counts add up to {total_gems}, but {roads} road spaces × "
                             f"{gems_per_road} gems per road need {roads * gems_per_road}")
-    coins_total = r.int(coins, "total", "coins", minimum=1, maximum=MAX_COINS)
-    coin_cap = r.int(coins, "cap", "coins", minimum=1, maximum=MAX_COIN_CAP)
-    start_first = r.int(coins, "start_first", "coins", minimum=0)
+    coins_total = r.integer(coins, "total", "coins", minimum=1, maximum=MAX_COINS)
+    coin_cap = r.integer(coins, "cap", "coins", minimum=1, maximum=MAX_COIN_CAP)
+    start_first = r.integer(coins, "start_first", "coins", minimum=0)
     most_start = start_first + players_max - 1
     if most_start > coin_cap:
         raise r.fail("coins.start_first", f"the last seat would start with {most_start} "
@@ -316,7 +318,7 @@ def parse_data(table: Mapping[str, Any], *, source: str = "<data>",
     if not isinstance(provenance, dict):
         raise r.fail("provenance", "expected a table")
     return ComponentData(
-        name=r.str(table, "name", "name"),
+        name=r.text(table, "name", "name"),
         source=source,
         sha256=sha256,
         players_min=players_min,
@@ -324,12 +326,12 @@ def parse_data(table: Mapping[str, Any], *, source: str = "<data>",
         coins_total=coins_total,
         coin_cap=coin_cap,
         start_coins_first=start_first,
-        bonus_count=r.int(bonus, "count", "bonus_tiles"),
-        bonus_vp=r.int(bonus, "vp", "bonus_tiles"),
-        vp_per_colour=r.int(scoring, "vp_per_craftsman_colour", "scoring"),
-        vp_per_gem=r.int(scoring, "vp_per_carried_gem", "scoring"),
+        bonus_count=r.integer(bonus, "count", "bonus_tiles"),
+        bonus_vp=r.integer(bonus, "vp", "bonus_tiles"),
+        vp_per_colour=r.integer(scoring, "vp_per_craftsman_colour", "scoring"),
+        vp_per_gem=r.integer(scoring, "vp_per_carried_gem", "scoring"),
         gems_per_road=gems_per_road,
-        max_rounds=r.int(rules, "max_rounds", "rules", minimum=1),
+        max_rounds=r.integer(rules, "max_rounds", "rules", minimum=1),
         equipment_gem=r.lookup([g.id for g in gems], rules.get("equipment_paid_with"),
                                "rules.equipment_paid_with", "gem"),
         gems=gems,
@@ -349,9 +351,9 @@ def _parse_gems(r: _Reader, table: Mapping[str, Any]) -> tuple[Gem, ...]:
     rows = r.array(table, "gem", "")
     r.at_most(len(rows), MAX_GEMS, "gem", "gem colours")
     gems = tuple(
-        Gem(id=r.str(row, "id", f"gem[{i}]"), letter=r.str(row, "letter", f"gem[{i}]"),
-            colour=r.str(row, "colour", f"gem[{i}]"),
-            count=r.int(row, "count", f"gem[{i}]", minimum=1, maximum=MAX_PIECES))
+        Gem(id=r.text(row, "id", f"gem[{i}]"), letter=r.text(row, "letter", f"gem[{i}]"),
+            colour=r.text(row, "colour", f"gem[{i}]"),
+            count=r.integer(row, "count", f"gem[{i}]", minimum=1, maximum=MAX_PIECES))
         for i, row in enumerate(rows)
     )
     r.unique([g.id for g in gems], "gem")
@@ -365,15 +367,15 @@ def _parse_colours(r: _Reader, table: Mapping[str, Any]) -> tuple[Colour, ...]:
     r.at_most(len(rows), MAX_COLOURS, "craftsman", "craftsman colours")
     for i, row in enumerate(rows):
         where = f"craftsman[{i}]"
-        count = r.int(row, "count", where, minimum=1, maximum=MAX_PIECES)
-        removed = r.int(row, "removed_with_3", where, default=0)
+        count = r.integer(row, "count", where, minimum=1, maximum=MAX_PIECES)
+        removed = r.integer(row, "removed_with_3", where, default=0)
         if removed > count:
             raise r.fail(f"{where}.removed_with_3", f"removes {removed} of {count} tiles")
-        colours.append(Colour(id=r.str(row, "colour", where), count=count,
+        colours.append(Colour(id=r.text(row, "colour", where), count=count,
                               removed_with_3=removed,
-                              workshop_needs=r.int(row, "workshop_needs", where, minimum=1,
+                              workshop_needs=r.integer(row, "workshop_needs", where, minimum=1,
                                                    maximum=MAX_PIECES),
-                              workshop_vp=r.int(row, "workshop_vp", where)))
+                              workshop_vp=r.integer(row, "workshop_vp", where)))
     r.unique([c.id for c in colours], "craftsman")
     return tuple(colours)
 
@@ -384,14 +386,14 @@ def _parse_items(r: _Reader, table: Mapping[str, Any], gem_ids: list[str]) -> tu
     items = []
     for i, row in enumerate(rows):
         where = f"item[{i}]"
-        loads = r.str(row, "loads", where)
+        loads = r.text(row, "loads", where)
         start = row.get("start", False)
         if not isinstance(start, bool):
             raise r.fail(f"{where}.start", f"expected true or false, got {brief(start)}")
         items.append(Item(
-            id=r.str(row, "id", where),
+            id=r.text(row, "id", where),
             loads=ANY_GEM if loads == "any" else r.lookup(gem_ids, loads, f"{where}.loads", "gem"),
-            load_cost=r.int(row, "load_cost", where, maximum=MAX_COIN_CAP), start=start))
+            load_cost=r.integer(row, "load_cost", where, maximum=MAX_COIN_CAP), start=start))
     r.unique([it.id for it in items], "item")
     if sum(it.start for it in items) != 1:
         raise r.fail("item", "exactly one item must be the start card (start = true)")
@@ -405,7 +407,7 @@ def _parse_commissions(r: _Reader, table: Mapping[str, Any], colour_ids: list[st
     r.at_most(len(rows), MAX_FACES, "commission", "commission faces")
     for i, row in enumerate(rows):
         where = f"commission[{i}]"
-        coins = r.int(row, "coins", where, default=0)
+        coins = r.integer(row, "coins", where, default=0)
         gem_names = row.get("gems", [])
         if not isinstance(gem_names, list):
             raise r.fail(f"{where}.gems", "expected a list of gem ids")
@@ -418,9 +420,9 @@ def _parse_commissions(r: _Reader, table: Mapping[str, Any], colour_ids: list[st
         if coins > 1:
             raise r.fail(f"{where}.coins", "a commission asks for at most 1 coin")
         faces.append(CommissionFace(
-            id=r.str(row, "id", where),
+            id=r.text(row, "id", where),
             patron=r.lookup(colour_ids, row.get("patron"), f"{where}.patron", "craftsman colour"),
-            coins=coins, gems=gems, vp=r.int(row, "vp", where)))
+            coins=coins, gems=gems, vp=r.integer(row, "vp", where)))
     r.unique([f.id for f in faces], "commission")
     return tuple(faces)
 
@@ -433,7 +435,7 @@ def _parse_card_sets(r: _Reader, table: Mapping[str, Any], items: tuple[Item, ..
         where = f"card_sets.{name}"
         if not isinstance(body, dict):
             raise r.fail(where, "expected a table")
-        kind = r.str(body, "kind", where)
+        kind = r.text(body, "kind", where)
         if kind not in CARD_KINDS:
             raise r.fail(f"{where}.kind",
                          f"unknown kind {brief(kind)} (known: {', '.join(CARD_KINDS)})")
@@ -446,15 +448,15 @@ def _parse_card_sets(r: _Reader, table: Mapping[str, Any], items: tuple[Item, ..
             faces = card.get("faces") if isinstance(card, dict) else None
             if not isinstance(faces, list) or len(faces) != 2:
                 raise r.fail(f"{cw}.faces", "expected [front, back]")
-            pair = tuple(
+            front, back = (
                 all_ids.index(face_ids[r.lookup(face_ids, f, f"{cw}.faces[{k}]", f"{kind} face")])
                 for k, f in enumerate(faces))
-            copies = r.int(card, "copies", cw, minimum=1, maximum=MAX_BOOK_CARDS, default=1)
-            counts[pair] = counts.get(pair, 0) + copies  # type: ignore[index]
+            copies = r.integer(card, "copies", cw, minimum=1, maximum=MAX_BOOK_CARDS, default=1)
+            counts[front, back] = counts.get((front, back), 0) + copies
         types = tuple(counts)
         r.at_most(len(types), MAX_TYPES, f"{where}.cards", "distinct cards per set")
         r.at_most(sum(counts.values()), MAX_BOOK_CARDS, f"{where}.cards", "cards per book")
-        result[name] = CardSet(name=name, kind=kind, types=types,  # type: ignore[arg-type]
+        result[name] = CardSet(name=name, kind=kind, types=types,
                                copies=tuple(counts[t] for t in types))
     return result
 
@@ -466,7 +468,7 @@ def _parse_spaces(r: _Reader, table: Mapping[str, Any], colour_ids: list[str],
     spaces = []
     for i, row in enumerate(rows):
         where = f"space[{i}]"
-        kind = r.str(row, "kind", where)
+        kind = r.text(row, "kind", where)
         if kind not in SPACE_KINDS:
             raise r.fail(f"{where}.kind",
                          f"unknown kind {brief(kind)} (known: {', '.join(SPACE_KINDS)})")
@@ -478,10 +480,10 @@ def _parse_spaces(r: _Reader, table: Mapping[str, Any], colour_ids: list[str],
         patron = -1
         if kind == "patron":
             patron = r.lookup(colour_ids, row.get("patron"), f"{where}.patron", "craftsman colour")
-        ships = r.int(row, "ships", where, default=0, maximum=MAX_PIECES)
+        ships = r.integer(row, "ships", where, default=0, maximum=MAX_PIECES)
         if kind == "harbour" and ships < 1:
             raise r.fail(f"{where}.ships", "a harbour needs at least one ship")
-        spaces.append(Space(id=r.str(row, "id", where), kind=kind, ships=ships, book=book,
+        spaces.append(Space(id=r.text(row, "id", where), kind=kind, ships=ships, book=book,
                             patron=patron, start=bool(row.get("start", False))))
     r.unique([s.id for s in spaces], "space")
     for kind in CARD_KINDS:

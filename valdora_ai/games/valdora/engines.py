@@ -34,4 +34,4 @@ def from_reference(state: ValdoraState) -> Any:
 def as_reference(state: Any) -> ValdoraState:
     """A reference state equal to `state` (itself when it is one already)."""
     fast = compiled_state(state)
-    return state if fast is None else fast.to_reference()  # type: ignore[no-any-return]
+    return state if fast is None else fast.to_reference()

@@ -53,7 +53,7 @@ class ValdoraGame:
         compiled state runs its C port, which returns the same steps)."""
         fast = compiled_state(state)
         if fast is not None:
-            return fast.apply_revealing(step)  # type: ignore[no-any-return]
+            return fast.apply_revealing(step)
         return reveals.apply_revealing(state, step)
 
     def describe_step(self, state: ValdoraState, step: int) -> str:
@@ -81,7 +81,7 @@ class ValdoraGame:
         compiled state runs its C port, which makes the same decisions)."""
         fast = compiled_state(state)
         if fast is not None:
-            return fast.greedy_step(rng)  # type: ignore[no-any-return]
+            return fast.greedy_step(rng)
         return heuristics.greedy_step(state, rng)
 
     def estimate_final_scores(self, state: ValdoraState) -> list[float]:
@@ -89,7 +89,7 @@ class ValdoraGame:
         compiled state runs its C port, which gives the same floats)."""
         fast = compiled_state(state)
         if fast is not None:
-            return fast.estimate_final_scores()  # type: ignore[no-any-return]
+            return fast.estimate_final_scores()
         return heuristics.estimate_final_scores(state)
 
     def __repr__(self) -> str:

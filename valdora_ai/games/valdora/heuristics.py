@@ -621,8 +621,8 @@ def _plan_commissions(ctx: _Context, m: _Model, book: Book, pages_turned: int) -
     values: dict[int, float] = {}
     for face in range(len(tb.face_vp)):
         values[face] = _commission_value(ctx, m, needs, face)
-    visible = [(values[face], side) for side in (S.LEFT, S.RIGHT)
-               if (face := book.visible(side)) is not None]
+    visible = [(values[shown], side) for side in (S.LEFT, S.RIGHT)
+               if (shown := book.visible(side)) is not None]
     visible.sort(reverse=True)
     if visible and visible[0][0] > BUY_MIN:
         best_value, side = visible[0]
@@ -794,7 +794,7 @@ def _choose_move(ctx: _Context, m: _Model, legal: list[int], rng: Any) -> int:
     for seat, player in enumerate(state.players):
         if seat != m.seat:
             others[player.space] += 1
-    scored = []
+    scored: list[list[Any]] = []  # [value, step, plan]
     for step in legal:
         dest = step - S.MOVE_BASE
         plan = _plan(ctx, m, dest)
@@ -813,7 +813,7 @@ def _choose_move(ctx: _Context, m: _Model, legal: list[int], rng: Any) -> int:
             entry[0] = (entry[0] - LOOKAHEAD * best_next(None, dest)
                         + LOOKAHEAD * best_next(plan.after, dest))
     top = max(e[0] for e in scored)
-    ties = [e[1] for e in scored if e[0] >= top - TIE_TOLERANCE]
+    ties: list[int] = [e[1] for e in scored if e[0] >= top - TIE_TOLERANCE]
     return ties[0] if len(ties) == 1 else ties[rng.randbelow(len(ties))]
 
 

@@ -69,7 +69,9 @@ def observation(state: ValdoraState, player: int) -> Observation:
     """What `player` knows of `state`: everything but the hidden card order."""
     fast = compiled_state(state)
     if fast is not None:
-        return Observation(fast.belief(), player)  # the compiled core forgets it in C
+        # The compiled core forgets it in C; its state stands in for a ValdoraState
+        # (the same API, see valdora_ai/_valdora_core.pyi), as everywhere in this package.
+        return Observation(fast.belief(), player)  # type: ignore[arg-type]
     belief = state.copy()
     for book in belief.books:
         book.hidden = None
@@ -83,7 +85,7 @@ def determinize(obs: Observation, rng: Any) -> ValdoraState:
         raise ValdoraError("cannot determinize at a chance node: resolve the reveal first")
     fast = compiled_state(world)
     if fast is not None:
-        return fast.determinized(rng)  # type: ignore[no-any-return]  # same draws, in C
+        return fast.determinized(rng)  # type: ignore[return-value]  # same draws, in C
     for book in world.books:
         book.hidden = sample_hidden_order(book, rng)
     return world

@@ -174,6 +174,8 @@ def _card_name(data: ComponentData, cards: CardSet, card: Card) -> str:
 class _Reader:
     """Reads fields of the document, raising PositionError with the field's path."""
 
+    data: ComponentData
+
     def __init__(self, data: ComponentData) -> None:
         self.data = data
 
@@ -197,7 +199,7 @@ class _Reader:
             raise self.fail(f"{path}.{key}" if path else key, "missing field")
         return doc[key]
 
-    def int(self, doc: dict[str, Any], key: str, path: str, lo: int = 0,
+    def integer(self, doc: dict[str, Any], key: str, path: str, lo: int = 0,
             hi: int | None = None) -> int:
         where = f"{path}.{key}" if path else key
         value = self.get(doc, key, path)
@@ -208,7 +210,7 @@ class _Reader:
             raise self.fail(where, f"{value} is out of range [{lo}, {top}]")
         return value
 
-    def bool(self, doc: dict[str, Any], key: str, path: str) -> bool:
+    def flag(self, doc: dict[str, Any], key: str, path: str) -> bool:
         value = self.get(doc, key, path)
         if not isinstance(value, bool):
             raise self.fail(f"{path}.{key}" if path else key, f"expected true or false, got "
@@ -220,7 +222,7 @@ class _Reader:
             raise self.fail(path, f"unknown {what} {brief(value)} (known: {', '.join(options)})")
         return options.index(value)
 
-    def list(self, value: Any, path: str) -> list[Any]:
+    def items(self, value: Any, path: str) -> list[Any]:
         if not isinstance(value, list):
             raise self.fail(path, f"expected an array, got {_kind(value)}")
         return value
@@ -230,8 +232,8 @@ class _Reader:
         for key in doc:
             self.choice(key, names, f"{path}.{key}", "name")
         if complete:
-            return [self.int(doc, name, path) for name in names]
-        return [self.int(doc, name, path) if name in doc else 0 for name in names]
+            return [self.integer(doc, name, path) for name in names]
+        return [self.integer(doc, name, path) if name in doc else 0 for name in names]
 
     def card_type(self, value: Any, cards: CardSet, path: str) -> int:
         names = _face_names(self.data, cards)
@@ -269,7 +271,7 @@ def position_from_json(document: Any, data: ComponentData) -> ValdoraState:
     if doc.get("version") != VERSION:
         raise r.fail("version",
                      f"unsupported version {brief(doc.get('version'))} (expected {VERSION})")
-    n = r.int(doc, "players", "", data.players_min, data.players_max)
+    n = r.integer(doc, "players", "", data.players_min, data.players_max)
     space_ids = [s.id for s in data.spaces]
     gem_ids = [g.id for g in data.gems]
     colour_ids = [c.id for c in data.colours]
@@ -278,17 +280,17 @@ def position_from_json(document: Any, data: ComponentData) -> ValdoraState:
     state = ValdoraState.__new__(ValdoraState)
     state.data = data
     state.n = n
-    state.current = r.int(doc, "to_move", "", 0, n - 1)
+    state.current = r.integer(doc, "to_move", "", 0, n - 1)
     state.phase = PHASES[_pick(r, doc, "phase", list(PHASES))]
     state.action = ACTIONS.index(_pick(r, doc, "action", list(ACTIONS)))
-    state.pages_turned = r.int(doc, "pages_turned", "")
-    state.loads_done = r.int(doc, "loads_done", "")
-    state.rounds = r.int(doc, "rounds", "")
-    state.turns = r.int(doc, "turns", "")
-    state.end_triggered = r.bool(doc, "end_triggered", "")
-    state.capped = r.bool(doc, "capped", "")
-    state.over = r.bool(doc, "over", "")
-    state.bank = r.int(doc, "bank", "", 0, data.coins_total)
+    state.pages_turned = r.integer(doc, "pages_turned", "")
+    state.loads_done = r.integer(doc, "loads_done", "")
+    state.rounds = r.integer(doc, "rounds", "")
+    state.turns = r.integer(doc, "turns", "")
+    state.end_triggered = r.flag(doc, "end_triggered", "")
+    state.capped = r.flag(doc, "capped", "")
+    state.over = r.flag(doc, "over", "")
+    state.bank = r.integer(doc, "bank", "", 0, data.coins_total)
     state.discard = r.counts(r.get(doc, "discard", ""), gem_ids, "discard", complete=True)
     roads = r.obj(r.get(doc, "roads", ""), "roads")
     state.road = [[0] * len(gem_ids) for _ in data.spaces]
@@ -307,16 +309,16 @@ def position_from_json(document: Any, data: ComponentData) -> ValdoraState:
         if owner is None:
             state.workshop_owner.append(-1)
         else:
-            state.workshop_owner.append(r.int(workshops, colour, "workshops", 0, n - 1))
-    state.bonus_left = r.int(doc, "bonus_tiles", "", 0, data.bonus_count)
+            state.workshop_owner.append(r.integer(workshops, colour, "workshops", 0, n - 1))
+    state.bonus_left = r.integer(doc, "bonus_tiles", "", 0, data.bonus_count)
 
-    books_doc = r.list(r.get(doc, "books", ""), "books")
+    books_doc = r.items(r.get(doc, "books", ""), "books")
     if len(books_doc) != len(data.book_spaces):
         raise r.fail("books", f"expected {len(data.book_spaces)} books, got {len(books_doc)}")
     state.books = [_read_book(r, b, data, space, f"books[{i}]")
                    for i, (b, space) in enumerate(zip(books_doc, data.book_spaces, strict=True))]
 
-    seats = r.list(r.get(doc, "seats", ""), "seats")
+    seats = r.items(r.get(doc, "seats", ""), "seats")
     if len(seats) != n:
         raise r.fail("seats", f"expected {n} seats, got {len(seats)}")
     equipment = data.card_set("equipment")
@@ -329,8 +331,8 @@ def position_from_json(document: Any, data: ComponentData) -> ValdoraState:
         player = Player(0, 0, len(item_ids), len(colour_ids),
                         next(j for j, it in enumerate(data.items) if it.start))
         player.space = r.choice(r.get(seat, "space", path), space_ids, f"{path}.space", "space")
-        player.coins = r.int(seat, "coins", path, 0, data.coin_cap)
-        player.provisions = r.bool(seat, "provisions", path)
+        player.coins = r.integer(seat, "coins", path, 0, data.coin_cap)
+        player.provisions = r.flag(seat, "provisions", path)
         items = r.obj(r.get(seat, "items", path), f"{path}.items")
         player.load = [NOT_OWNED] * len(item_ids)
         for key, gem in items.items():
@@ -343,7 +345,7 @@ def position_from_json(document: Any, data: ComponentData) -> ValdoraState:
         if any(player.load[j] == NOT_OWNED for j, it in enumerate(data.items) if it.start):
             raise r.fail(f"{path}.items", "the start item is missing")
         player.equipment = [r.card(c, equipment, f"{path}.equipment[{j}]")
-                            for j, c in enumerate(r.list(r.get(seat, "equipment", path),
+                            for j, c in enumerate(r.items(r.get(seat, "equipment", path),
                                                          f"{path}.equipment"))]
         bought = sorted(equipment.types[t][side] for t, side in player.equipment)
         owned = sorted(j for j, g in enumerate(player.load)
@@ -351,20 +353,20 @@ def position_from_json(document: Any, data: ComponentData) -> ValdoraState:
         if bought != owned:
             raise r.fail(f"{path}.equipment", "the equipment cards do not match the items")
         player.commissions = [r.card(c, commissions, f"{path}.commissions[{j}]")
-                              for j, c in enumerate(r.list(r.get(seat, "commissions", path),
+                              for j, c in enumerate(r.items(r.get(seat, "commissions", path),
                                                            f"{path}.commissions"))]
         if len(player.commissions) > MAX_HELD_COMMISSIONS:
             raise r.fail(f"{path}.commissions", f"more than {MAX_HELD_COMMISSIONS} "
                                                 "incomplete commissions")
         player.completed = [r.card(c, commissions, f"{path}.completed[{j}]")
-                            for j, c in enumerate(r.list(r.get(seat, "completed", path),
+                            for j, c in enumerate(r.items(r.get(seat, "completed", path),
                                                          f"{path}.completed"))]
         player.craftsmen = r.counts(r.get(seat, "craftsmen", path), colour_ids,
                                     f"{path}.craftsmen", complete=False)
         player.workshops = [r.choice(c, colour_ids, f"{path}.workshops[{j}]", "colour")
-                            for j, c in enumerate(r.list(r.get(seat, "workshops", path),
+                            for j, c in enumerate(r.items(r.get(seat, "workshops", path),
                                                          f"{path}.workshops"))]
-        player.bonus = r.int(seat, "bonus_tiles", path, 0, data.bonus_count)
+        player.bonus = r.integer(seat, "bonus_tiles", path, 0, data.bonus_count)
         state.players.append(player)
 
     state.reveal, state.reveal_book, state.pending_step = NO_REVEAL, -1, -1
@@ -389,17 +391,17 @@ def _read_book(r: _Reader, value: Any, data: ComponentData, space: int, path: st
     book = Book(space, data.card_sets[data.spaces[space].book])  # type: ignore[index]
     for side in ("left", "right"):
         cards = [r.card(c, book.cards, f"{path}.{side}[{j}]")
-                 for j, c in enumerate(r.list(r.get(doc, side, path), f"{path}.{side}"))]
+                 for j, c in enumerate(r.items(r.get(doc, side, path), f"{path}.{side}"))]
         setattr(book, side, cards)
     hidden = r.obj(r.get(doc, "hidden", path), f"{path}.hidden")
     hpath = f"{path}.hidden"
     r.known_keys(hidden, ("count", "top_front", "pool", "order"), hpath)
-    book.hidden_count = r.int(hidden, "count", hpath, 0, book.cards.size)
+    book.hidden_count = r.integer(hidden, "count", hpath, 0, book.cards.size)
     pool = r.obj(r.get(hidden, "pool", hpath), f"{hpath}.pool")
     book.pool = [0] * len(book.cards.types)
     for name in pool:
         t = r.card_type(name, book.cards, f"{hpath}.pool.{name}")
-        book.pool[t] = r.int(pool, name, f"{hpath}.pool", 1, book.cards.size)
+        book.pool[t] = r.integer(pool, name, f"{hpath}.pool", 1, book.cards.size)
     if sum(book.pool) != book.hidden_count:
         raise r.fail(f"{hpath}.pool", f"holds {sum(book.pool)} cards, but count is "
                                       f"{book.hidden_count}")
@@ -412,7 +414,7 @@ def _read_book(r: _Reader, value: Any, data: ComponentData, space: int, path: st
         raise r.fail(f"{hpath}.top_front", f"no card in the pool has the front {brief(top)}")
     if "order" in hidden:
         order = [r.card_type(c, book.cards, f"{hpath}.order[{j}]")
-                 for j, c in enumerate(r.list(hidden["order"], f"{hpath}.order"))]
+                 for j, c in enumerate(r.items(hidden["order"], f"{hpath}.order"))]
         if sorted(order) != sorted(t for t, n in enumerate(book.pool) for _ in range(n)):
             raise r.fail(f"{hpath}.order", "is not an order of the pool's cards")
         if order and book.top_front != UNSEEN and book.cards.types[order[-1]][0] != book.top_front:

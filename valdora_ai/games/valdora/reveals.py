@@ -38,6 +38,7 @@ def apply_revealing(state: ValdoraState, step: int) -> tuple[int, ...]:
         revealed.append(S.chance(book.cards.types[book.hidden[-1]][1]))
     state.apply(step)
     book = state.book_at(space)  # re-read: a compiled state hands out snapshots
+    assert book is not None  # books never leave their city
     pinned = book.hidden_count < hidden_before
     if (book.hidden_count and not book.right and book.top_front != UNSEEN
             and (pinned or front_before == UNSEEN)):

@@ -57,15 +57,24 @@ class Book:
     __slots__ = ("space", "cards", "left", "right", "hidden", "hidden_count", "top_front",
                  "pool")
 
+    space: int
+    cards: CardSet
+    left: list[Card]
+    right: list[Card]  # known cards lying on top of the hidden ones
+    hidden: list[int] | None  # world: hidden types, bottom first; None in a belief
+    hidden_count: int
+    top_front: int
+    pool: list[int]  # hidden cards per type (public)
+
     def __init__(self, space: int, cards: CardSet) -> None:
         self.space = space
         self.cards = cards
-        self.left: list[Card] = []
-        self.right: list[Card] = []  # known cards lying on top of the hidden ones
-        self.hidden: list[int] | None = []  # world: hidden types, bottom first
+        self.left = []
+        self.right = []
+        self.hidden = []
         self.hidden_count = 0
         self.top_front = UNSEEN
-        self.pool = [0] * len(cards.types)  # hidden cards per type (public)
+        self.pool = [0] * len(cards.types)
 
     def copy(self) -> Book:
         other = Book.__new__(Book)
@@ -123,18 +132,29 @@ class Player:
     __slots__ = ("space", "coins", "provisions", "load", "equipment", "commissions",
                  "completed", "craftsmen", "workshops", "bonus")
 
+    space: int
+    coins: int
+    provisions: bool
+    load: list[int]  # per item: NOT_OWNED, EMPTY or a gem
+    equipment: list[Card]  # bought equipment cards
+    commissions: list[Card]  # incomplete, in purchase order
+    completed: list[Card]
+    craftsmen: list[int]
+    workshops: list[int]  # colours, in the order they were opened
+    bonus: int
+
     def __init__(self, space: int, coins: int, n_items: int, n_colours: int, start_item: int
                  ) -> None:
         self.space = space
         self.coins = coins
         self.provisions = False
-        self.load = [NOT_OWNED] * n_items  # per item: NOT_OWNED, EMPTY or a gem
+        self.load = [NOT_OWNED] * n_items
         self.load[start_item] = EMPTY
-        self.equipment: list[Card] = []  # bought equipment cards
-        self.commissions: list[Card] = []  # incomplete, in purchase order
-        self.completed: list[Card] = []
+        self.equipment = []
+        self.commissions = []
+        self.completed = []
         self.craftsmen = [0] * n_colours
-        self.workshops: list[int] = []  # colours, in the order they were opened
+        self.workshops = []
         self.bonus = 0
 
     def copy(self) -> Player:
@@ -179,6 +199,30 @@ class ValdoraState:
                  "loads_done", "reveal", "reveal_book", "pending_step", "bank", "discard",
                  "road", "supply", "workshop_owner", "bonus_left", "books", "rounds",
                  "turns", "end_triggered", "capped", "over")
+
+    data: ComponentData
+    n: int
+    players: list[Player]
+    current: int
+    phase: int
+    action: int
+    pages_turned: int
+    loads_done: int
+    reveal: int
+    reveal_book: int
+    pending_step: int
+    bank: int
+    discard: list[int]
+    road: list[list[int]]  # per space: gems per colour
+    supply: list[int]
+    workshop_owner: list[int]
+    bonus_left: int
+    books: list[Book]
+    rounds: int
+    turns: int
+    end_triggered: bool
+    capped: bool
+    over: bool
 
     # ----------------------------------------------------------------- setup
     @classmethod

@@ -492,8 +492,8 @@ class _Picture:
         if not any(player.craftsmen):
             self._caption_in(flow, "none")
         self._caption_in(flow, "workshops:", gap=24)
-        for c in player.workshops:
-            self._swatch(flow, data.colours[c].id, data.colours[c].id, "workshop")
+        for colour in player.workshops:
+            self._swatch(flow, data.colours[colour].id, data.colours[colour].id, "workshop")
         if not player.workshops:
             self._caption_in(flow, "none")
         bottom = flow.y + 12
