@@ -10,6 +10,7 @@ import typer
 
 from valdora_ai import __version__
 from valdora_ai.backend import engine_status
+from valdora_ai.cli.analyze_commands import analyze
 from valdora_ai.cli.bench_commands import bench
 from valdora_ai.cli.data_commands import data_app
 from valdora_ai.cli.engine_commands import engine
@@ -52,6 +53,7 @@ app.command("replay")(replay)
 app.command("new-position")(new_position)
 app.command("engine")(engine)
 app.command("suggest")(suggest)
+app.command("analyze")(analyze)
 app.command("render")(render)
 app.command("bench")(bench)
 app.add_typer(data_app, name="data")
