@@ -46,6 +46,7 @@ class GameAnalysis:
     reviews: list[TurnReview]
     summaries: list[PlayerSummary]
     evals: dict[int, PositionEval] = field(default_factory=dict)  # by position index
+    complete: bool = True  # False when stopped before every turn was reviewed
 
     def win_chances(self) -> list[tuple[int, tuple[float, ...]]]:
         """(position index, each seat's win chance) for the positions evaluated."""
@@ -112,4 +113,4 @@ class GameAnalyzer:
         return GameAnalysis(game=header.game, seed=header.seed, players=header.players,
                             agent=self.agent, reviews=reviews,
                             summaries=summarize(reviews, header.players),
-                            evals=dict(self.evals))
+                            evals=dict(self.evals), complete=len(reviews) == len(self.turns))
