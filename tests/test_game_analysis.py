@@ -46,7 +46,9 @@ def test_flags_follow_the_documented_thresholds(loss: float, swing: float | None
 
 
 def test_the_best_turn_played_is_never_flagged() -> None:
-    assert same_turn("C: bR ?G ?S tL …", "C: bR tL")
+    assert same_turn("C: bR tL", "C: bR ?G ?S tL")
+    assert same_turn("C: bR bR bR", "C: bR ?G ?R bR ?B ?R …")
+    assert not same_turn("C: bR", "C: bR ?G ?S tL")
     assert not same_turn("C: bR", "C: bL")
     review = TurnReview(turn=1, seat=0, played="C: bR", best="C: bR ?G ?S",
                         expected_before=50, expected_after=30, win_before=0.5, win_after=0.1)

@@ -54,6 +54,10 @@ def pv_reach(belief: Any, pv: tuple[int, ...], player: int) -> tuple[float, bool
     return float(board.scores()[player]), ended == 2 or board.is_terminal()
 
 
+def _points_text(points: float) -> str:
+    return f"{points:g} point" + ("" if points == 1 else "s")
+
+
 def _turn_text(game: Game, belief: Any, candidate: Candidate) -> str:
     steps, finished = candidate_steps(game, belief, candidate)
     return game.format_turn(belief, steps) + ("" if finished else " …")
@@ -64,8 +68,8 @@ def _points(candidate: Candidate, player: int) -> float | None:
     return scores[player] if player < len(scores) else None
 
 
-def _comparison(game: Game, belief: Any, best: Candidate, other: Candidate, other_turn: str,
-                player: int, total: int) -> list[str]:
+def _comparison(belief: Any, best: Candidate, other: Candidate, other_turn: str, player: int,
+                total: int) -> list[str]:
     sentences = []
     mine, theirs = _points(best, player), _points(other, player)
     if mine is not None and theirs is not None:
@@ -82,25 +86,24 @@ def _comparison(game: Game, belief: Any, best: Candidate, other: Candidate, othe
     reach, full = pv_reach(belief, best.pv, player)
     other_reach, other_full = pv_reach(belief, other.pv, player)
     when = "by the end of your next turn" if full and other_full else "as far as its line goes"
-    sentences.append(f"Its expected line reaches {reach:g} points {when}, the runner-up's "
-                     f"{other_reach:g} (now {belief.scores()[player]}).")
+    sentences.append(f"Its expected line reaches {_points_text(reach)} {when}, the "
+                     f"runner-up's {other_reach:g} (now {belief.scores()[player]}).")
     return sentences
 
 
-def explain(game: Game, state: Any, analysis: Analysis, index: int = 0) -> Explanation:
-    """Explain candidate `index` of `analysis` (a search of `state`'s player to move),
-    compared with the best other candidate."""
+def explain(game: Game, state: Any, analysis: Analysis) -> Explanation:
+    """Explain the best candidate of `analysis` (a search of `state`'s player to move),
+    compared with the runner-up."""
     player = analysis.player
     belief = game.observation(state, player).belief_state()
-    chosen = analysis.candidates[index]
-    steps, finished = candidate_steps(game, belief, chosen)
-    turn = game.format_turn(belief, steps) + ("" if finished else " …")
+    best = analysis.best
+    steps, _ = candidate_steps(game, belief, best)
     does = tuple(game.describe_turn(belief, steps))
-    others = [c for i, c in enumerate(analysis.candidates) if i != index]
-    if not others:
+    turn = _turn_text(game, belief, best)
+    if len(analysis.candidates) < 2:
         return Explanation(turn, does, ("It is the only turn the search considered.",))
-    runner = others[0]
+    runner = analysis.candidates[1]
     runner_turn = _turn_text(game, belief, runner)
     total = sum(c.visits for c in analysis.candidates)
-    why = _comparison(game, belief, chosen, runner, runner_turn, player, total)
+    why = _comparison(belief, best, runner, runner_turn, player, total)
     return Explanation(turn, does, tuple(why), runner_turn)

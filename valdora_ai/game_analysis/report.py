@@ -17,6 +17,7 @@ from valdora_ai.game_analysis import GameAnalysis
 from valdora_ai.records import Replay
 
 SEAT_COLOURS = ("#00acc1", "#e91e8c", "#ff8f00", "#43a047", "#1e88e5")
+PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
 
 
 def plot_png(analysis: GameAnalysis) -> bytes:
@@ -107,7 +108,7 @@ def _summary_table(analysis: GameAnalysis) -> str:
         f"<tr><td>{s.seat}</td><td>{s.turns}</td><td>{s.mean_loss:.2f}</td>"
         + "".join(f"<td>{s.flags[name]}</td>" for name in s.flags) + "</tr>"
         for s in analysis.summaries)
-    flags = "".join(f"<th>{name}s</th>" for name in analysis.summaries[0].flags)
+    flags = "".join(f"<th>{PLURALS[name]}</th>" for name in analysis.summaries[0].flags)
     return (f"<h2>Players</h2><table><tr><th>seat</th><th>turns</th><th>mean loss</th>"
             f"{flags}</tr>{rows}</table>")
 

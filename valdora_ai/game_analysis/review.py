@@ -55,12 +55,16 @@ def verdict(loss: float, swing: float | None) -> str | None:
 
 
 def same_turn(played: str, best: str) -> bool:
-    """Whether two written turns are the same, ignoring reveals (``?face``) and a
-    trailing ellipsis, which only a search's belief-state notation writes."""
+    """Whether the played turn is the best one, ignoring reveals (``?face``), which only
+    a search's belief-state notation writes; a best turn whose line stops early (`` …``)
+    is matched by every turn that starts the same way."""
     def tokens(text: str) -> list[str]:
         return [t.lower() for t in text.replace(":", " ").split()
                 if not t.startswith("?") and t != "…"]
-    return tokens(played) == tokens(best)
+    mine, found = tokens(played), tokens(best)
+    if best.endswith("…"):
+        return mine[:len(found)] == found
+    return mine == found
 
 
 @dataclass(frozen=True)
