@@ -166,3 +166,10 @@ def test_cli_bad_cache_and_seat_are_one_line(record: Path, tmp_path: Path) -> No
     assert result.exit_code == 1 and "not an analysis cache" in result.output
     result = CliRunner().invoke(app, ["analyze", str(record), "--seat", "5", "--no-cache"])
     assert result.exit_code == 1 and "seat 5 is not in this 3-player game" in result.output
+
+
+def test_docs_state_the_thresholds_of_the_code() -> None:
+    page = (Path(__file__).resolve().parents[1] / "docs" / "analysis.md").read_text()
+    for name, points, chance in THRESHOLDS:
+        row = f"| {name} | {points:g} | {chance * 100:g} percentage points |"
+        assert row in page, row
