@@ -56,8 +56,9 @@ def search_live(search: Callable[[SearchControl], Analysis],
             interrupted = True
             control.stop()
             done.wait()
-    if "error" in outcome:
-        raise outcome["error"]
+    error = outcome.get("error")
+    if isinstance(error, BaseException):
+        raise error
     analysis = outcome["analysis"]
     assert isinstance(analysis, Analysis)
     return LiveResult(analysis, interrupted)

@@ -93,3 +93,18 @@ def test_pv_reach_stops_at_the_end_of_the_next_turn(turns: int, full: bool) -> N
     points, reached = pv_reach(state, tuple(line), 0)
     assert reached == full
     assert points == float(board.scores()[0]) or not full
+
+
+def test_a_game_without_a_describer_is_explained_by_its_notation() -> None:
+    class Plain:
+        """The Valdora game without describe_turn (as a game added later might be)."""
+
+        def __getattr__(self, name: str) -> object:
+            if name == "describe_turn":
+                raise AttributeError(name)
+            return getattr(GAME, name)
+
+    state = _delivery_position()
+    step = GAME.parse_turn(state, "Pr")[0]
+    analysis = Analysis(player=0, candidates=(Candidate(step=step, pv=(step,)),), agent="x")
+    assert explain(Plain(), state, analysis).does == ("Plays Pr ….",)  # type: ignore[arg-type]

@@ -98,8 +98,9 @@ def explain(game: Game, state: Any, analysis: Analysis) -> Explanation:
     belief = game.observation(state, player).belief_state()
     best = analysis.best
     steps, _ = candidate_steps(game, belief, best)
-    does = tuple(game.describe_turn(belief, steps))
     turn = _turn_text(game, belief, best)
+    describe = getattr(game, "describe_turn", None)  # a game without one: its notation
+    does = tuple(describe(belief, steps)) if describe is not None else (f"Plays {turn}.",)
     if len(analysis.candidates) < 2:
         return Explanation(turn, does, ("It is the only turn the search considered.",))
     runner = analysis.candidates[1]
