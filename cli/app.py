@@ -12,6 +12,7 @@ import typer
 from valdora_ai import __version__
 from valdora_ai.backend import engine_status
 
+from .analyze_commands import analyze
 from .bench_commands import bench
 from .data_commands import data_app
 from .engine_commands import engine
@@ -54,6 +55,7 @@ app.command("replay")(replay)
 app.command("new-position")(new_position)
 app.command("engine")(engine)
 app.command("suggest")(suggest)
+app.command("analyze")(analyze)
 app.command("render")(render)
 app.command("bench")(bench)
 app.add_typer(data_app, name="data")

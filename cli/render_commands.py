@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from valdora_ai.atomic import write_text_atomic
+from valdora_ai.games.base import board_picture
 from valdora_ai.suggestions import load_position
 
 from .common import RulesData, console, user_errors
@@ -26,5 +27,5 @@ def render(
     """Draw a position: board, road gems, pawns, books and every player's holdings."""
     with user_errors():
         game, state = load_position(position, rules_data=rules_data)
-        write_text_atomic(svg, game.render_svg(state, observer=observer))
+        write_text_atomic(svg, board_picture(game, state, observer))
         console.print(f"wrote {svg}")

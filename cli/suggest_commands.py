@@ -9,13 +9,15 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from valdora_ai.analysis import Analysis, Budget
+from valdora_ai.analysis import Analysis, Budget, SearchControl
 from valdora_ai.errors import ValdoraError
+from valdora_ai.explanations import explain as explain_turn
 from valdora_ai.richtext import literal
 from valdora_ai.suggestions import candidate_turn, load_position
 from valdora_ai.suggestions import suggest as suggest_moves
 
 from .common import RulesData, console, user_errors
+from .live_search import search_live
 
 
 def suggest(
@@ -34,24 +36,47 @@ def suggest(
         "--iterations", help="Iteration budget (overrides the spec's).", min=1)] = None,
     seconds: Annotated[float | None, typer.Option(
         "--time", help="Seconds budget (overrides the spec's).", min=0.001)] = None,
+    explain: Annotated[bool, typer.Option(
+        "--explain", help="Say what the best turn does and why the search prefers it.")
+    ] = False,
     rules_data: RulesData = None,
 ) -> None:
-    """Rank the moves of the player to move: whole turn, first step and statistics."""
+    """Rank the moves of the player to move: whole turn, first step and statistics.
+
+    On a terminal the ranking is shown live while the search runs; Ctrl-C stops it and
+    keeps the best turns found so far (exit status 0).
+    """
     with user_errors():
         game, state = load_position(position, rules_data=rules_data)
         budget = Budget(iterations=iterations, seconds=seconds)
-        analysis = suggest_moves(state, agent, budget, jobs=jobs, rules_data=rules_data)
-        belief = game.observation(state, analysis.player).belief_state()
+        belief = game.observation(state, state.current_player).belief_state()
+
+        def search(control: SearchControl | None = None) -> Analysis:
+            return suggest_moves(state, agent, budget, jobs=jobs, control=control,
+                                 rules_data=rules_data)
+
+        if console.is_terminal and not as_json:
+            analysis = search_live(search, lambda partial: _table(
+                partial, [_row(game, belief, c) for c in partial.candidates[:top]]),
+                console).analysis
+        else:
+            analysis = search()
         rows = [_row(game, belief, c) for c in analysis.candidates[:top]]
+        explanation = explain_turn(game, state, analysis) if explain and rows else None
         if as_json:
             document = analysis.top(top).to_json()
             for candidate, row in zip(document["candidates"], rows, strict=True):
                 candidate.update(turn=row["turn"], first=row["first"])
+            if explanation is not None:
+                document["explanation"] = explanation.to_json()
             typer.echo(json.dumps(document, indent=1))
             return
         if not rows:
             raise ValdoraError("the agent returned no candidate")
         console.print(_table(analysis, rows))
+        if explanation is not None:
+            for sentence in (*explanation.does, *explanation.why):
+                console.print(sentence, markup=False)
 
 
 def _row(game: Any, belief: Any, candidate: Any) -> dict[str, Any]:
@@ -61,7 +86,8 @@ def _row(game: Any, belief: Any, candidate: Any) -> dict[str, Any]:
 
 def _table(analysis: Analysis, rows: list[dict[str, Any]]) -> Table:
     player = analysis.player
-    table = Table(title=f"Seat {player} to move: {literal(analysis.summary())}")
+    stopped = "" if analysis.complete else " (stopped early)"
+    table = Table(title=f"Seat {player} to move: {literal(analysis.summary())}{stopped}")
     for column in ("#", "turn", "first step", "visits", "value", "win", "expected score"):
         table.add_column(column, justify="left" if column in ("turn", "first step") else "right")
     for rank, row in enumerate(rows, 1):

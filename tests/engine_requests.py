@@ -28,6 +28,11 @@ def valid_requests() -> list[dict[str, Any]]:
         {"id": "m", "action": "move", "setup": SETUP, "player": 0, "agent": "greedy"},
         {"id": "p", "action": "apply", "setup": SETUP, "steps": ["C", "bR"]},
         {"id": "p2", "action": "apply", "setup": SETUP, "turnNotation": "C: bR"},
+        {"id": "g", "action": "analyze_game", "agent": "random:seed=1", "seat": 0,
+         "explain": True, "record": [
+             {"format": "valdora-record", "version": 1, "game": "valdora", "seed": 1,
+              "players": 3, "seats": ["greedy"] * 3, "data_sha256": game.data.sha256},
+             {"turn": 1, "round": 1, "seat": 0, "play": "M1: $"}]},
         {"id": "t", "action": "terminate", "terminateId": "a"},
         {"id": "t2", "action": "terminate", "all": True},
     ]

@@ -54,8 +54,9 @@ class Candidate:
 
     ``values`` are mean rewards per seat (the agent's reward: win share, rank or
     margin); ``win_probability`` is the estimated chance the player to move wins;
-    ``expected_scores`` the estimated final score per seat; ``pv`` the principal
-    variation, starting with ``step``.
+    ``expected_scores`` the estimated final score per seat; ``win_probabilities`` the
+    estimated chance each seat wins (game analysis reads other seats' chances there);
+    ``pv`` the principal variation, starting with ``step``.
     """
 
     step: int
@@ -64,6 +65,7 @@ class Candidate:
     win_probability: float | None = None
     expected_scores: tuple[float, ...] = ()
     pv: tuple[int, ...] = ()
+    win_probabilities: tuple[float, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"step": self.step, "visits": self.visits, "values": list(self.values),

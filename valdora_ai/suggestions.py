@@ -59,21 +59,27 @@ def suggest(position: Any, agent: str | Agent = "ismcts", budget: Budget | None 
     return agent.analyze(observation, budget, control)
 
 
-def candidate_turn(game: Game, state: Any, candidate: Candidate) -> str:
-    """The candidate as a turn: its PV while the same player is to move.
-
-    Written on the public view of `state` (a world is turned into it), where the PV's
-    reveals are chance steps.
-    """
-    player = state.current_player
-    state = game.observation(state, player).belief_state()
-    board = state.copy()
+def candidate_steps(game: Game, belief: Any, candidate: Candidate) -> tuple[list[int], bool]:
+    """The candidate's PV steps while the same player is to move, from the belief state
+    `belief`, and whether they finish the turn."""
+    player = belief.current_player
+    board = belief.copy()
     steps: list[int] = []
     for step in candidate.pv:
         if board.is_terminal() or board.current_player not in (player, CHANCE):
             break
         board.apply(step)
         steps.append(step)
+    return steps, board.is_terminal() or board.current_player not in (player, CHANCE)
+
+
+def candidate_turn(game: Game, state: Any, candidate: Candidate) -> str:
+    """The candidate as a turn: its PV while the same player is to move.
+
+    Written on the public view of `state` (a world is turned into it), where the PV's
+    reveals are chance steps.
+    """
+    state = game.observation(state, state.current_player).belief_state()
+    steps, finished = candidate_steps(game, state, candidate)
     text = game.format_turn(state, steps)
-    finished = board.is_terminal() or board.current_player not in (player, CHANCE)
     return text if finished else text + " …"

@@ -125,7 +125,8 @@ class ExpectimaxAgent(SearchAgent):
             (rewards, scores, wins), line = result
             found.append(Candidate(step=step, visits=search.leaves - before,
                                    values=tuple(rewards), win_probability=wins[player],
-                                   expected_scores=tuple(scores), pv=(step, *line)))
+                                   expected_scores=tuple(scores), pv=(step, *line),
+                                   win_probabilities=tuple(wins)))
 
 
 def _ranked(found: list[Candidate], player: int) -> tuple[Candidate, ...]:

@@ -28,6 +28,7 @@ from valdora_ai.engine.protocol import (
     RequestId,
 )
 from valdora_ai.errors import ValdoraError
+from valdora_ai.explanations import explain
 from valdora_ai.games import game_names
 from valdora_ai.games.base import Game, Observation, State
 from valdora_ai.suggestions import candidate_turn
@@ -126,6 +127,7 @@ class SearchJob:
     budget: Budget
     top_k: int | None
     report_every: float
+    explain: bool = False
 
     def run(self, control: SearchControl) -> Analysis:
         """The agent's analysis of the observation (in a worker thread)."""
@@ -144,6 +146,9 @@ class SearchJob:
         if analysis is None:
             analysis = Analysis(player=player, candidates=(), agent=self.agent.spec,
                                 complete=False)
+        explanation = None
+        if self.explain and not during and analysis.candidates:
+            explanation = explain(self.game, self.observation.belief_state(), analysis)
         if self.top_k is not None:
             analysis = analysis.top(self.top_k)
         body = analysis.to_json()
@@ -153,6 +158,8 @@ class SearchJob:
              "turn": candidate_turn(self.game, belief, candidate), **data,
              "pvMoves": self._tokens(list(candidate.pv))}
             for candidate, data in zip(analysis.candidates, body["candidates"], strict=True)]
+        if explanation is not None:
+            body["explanation"] = explanation.to_json()
         return {**head, "isDuringSearch": during, "terminated": terminated, **body}
 
     def _tokens(self, steps: list[int]) -> list[str]:
@@ -180,7 +187,17 @@ def prepare_search(rid: RequestId, request: dict[str, Any], games: Games,
     if player != to_move:
         raise EngineError(NOT_TO_MOVE, f"seat {player} is not to move (seat {to_move} is)",
                           "player")
-    spec = request.get("agent", config.default_agent)
+    agent = checked_agent(request.get("agent", config.default_agent), game, config)
+    return SearchJob(rid=rid, action=request["action"], game=game,
+                     observation=game.observation(state, player), agent=agent,
+                     budget=_budget(request.get("budget", {}), agent, config),
+                     top_k=int(request["topK"]) if "topK" in request else None,
+                     report_every=float(request.get("reportEvery", 0.0)),
+                     explain=bool(request.get("explain", False)))
+
+
+def checked_agent(spec: str, game: Game, config: EngineConfig) -> Agent:
+    """The agent `spec` names, if it is valid, in one process and within the limits."""
     try:
         agent = make_agent(spec, game)
     except (ValueError, TypeError) as exc:  # SpecError, or parameter values an agent refuses
@@ -192,11 +209,7 @@ def prepare_search(rid: RequestId, request: dict[str, Any], games: Games,
     beyond = config.beyond_limits(agent.params)
     if beyond is not None:
         raise EngineError(BUDGET_LIMIT, f"{spec!r}: {beyond}", "agent")
-    return SearchJob(rid=rid, action=request["action"], game=game,
-                     observation=game.observation(state, player), agent=agent,
-                     budget=_budget(request.get("budget", {}), agent, config),
-                     top_k=int(request["topK"]) if "topK" in request else None,
-                     report_every=float(request.get("reportEvery", 0.0)))
+    return agent
 
 
 def _budget(budget: dict[str, Any], agent: Agent, config: EngineConfig) -> Budget:

@@ -14,7 +14,7 @@ from valdora_ai.engine.protocol import BAD_POSITION, BAD_RECORD, INVALID_REQUEST
 from valdora_ai.errors import PositionError, ValdoraError
 from valdora_ai.games import make_game
 from valdora_ai.games.base import Game, State
-from valdora_ai.records import parse_record_text, replay_lines
+from valdora_ai.records import Replay, parse_record_text, replay_lines
 
 DEFAULT_GAME = "valdora"
 
@@ -66,13 +66,17 @@ class Games:
         game = self.get(name, len(state.scores()), "position")
         return game, state
 
-    def _from_record(self, record: str | list[Any], turn: float | None) -> tuple[Game, State]:
+    def replay(self, record: str | list[Any]) -> Replay:
+        """A request's record (its text or its lines), replayed (EngineError if bad)."""
         lines = (parse_record_text(record, "record") if isinstance(record, str)
                  else enumerate(record, start=1))
         try:
-            replayed = replay_lines(lines, "record", self.rules_data)
+            return replay_lines(lines, "record", self.rules_data)
         except ValdoraError as exc:
             raise EngineError(BAD_RECORD, str(exc), "record") from None
+
+    def _from_record(self, record: str | list[Any], turn: float | None) -> tuple[Game, State]:
+        replayed = self.replay(record)
         if turn is None:
             return replayed.game, replayed.final
         if int(turn) > len(replayed.positions):

@@ -17,7 +17,7 @@ from valdora_ai.engine.validation import SchemaViolation, check_supported, valid
 from valdora_ai.errors import ValdoraError
 
 PROTOCOL_VERSION = 1
-ACTIONS = ("version", "analyze", "move", "legal", "apply", "terminate", "quit")
+ACTIONS = ("version", "analyze", "analyze_game", "move", "legal", "apply", "terminate", "quit")
 RESPONSES = (*ACTIONS, "error")
 
 # Error codes (the enum of error.response.schema.json).

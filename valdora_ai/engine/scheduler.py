@@ -15,20 +15,30 @@ import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from valdora_ai.analysis import Analysis, SearchControl
-from valdora_ai.engine.handlers import SearchJob
+from valdora_ai.analysis import SearchControl
 from valdora_ai.engine.protocol import DUPLICATE_ID, INTERNAL, EngineError, error_response
 
 Emit = Callable[[dict[str, Any]], None]
+
+
+class Job(Protocol):
+    """A checked query: a search (handlers.SearchJob) or a game analysis
+    (game_review.GameReviewJob)."""
+
+    rid: Any
+    report_every: float
+
+    def run(self, control: SearchControl) -> Any: ...
+    def response(self, result: Any, *, terminated: bool = False) -> dict[str, Any]: ...
 
 
 @dataclass
 class Query:
     """A search in flight: its job and the control that watches and stops it."""
 
-    job: SearchJob
+    job: Job
     control: SearchControl = field(default_factory=SearchControl)
 
     @property
@@ -50,13 +60,13 @@ class Scheduler:
         for thread in self._threads:
             thread.start()
 
-    def submit(self, job: SearchJob) -> None:
+    def submit(self, job: Job) -> None:
         """Queue a search; EngineError if a query with the same id is still in flight."""
         query = Query(job)
         if job.report_every > 0:
             query.control.report_every = job.report_every
             query.control.on_progress = lambda analysis: self._emit(
-                job.response(analysis, during=True))
+                job.response(analysis, during=True))  # type: ignore[call-arg]
         with self._lock:
             if query.key in self._in_flight:
                 raise EngineError(DUPLICATE_ID, f"a query with id {job.rid!r} is still in "
@@ -87,7 +97,7 @@ class Scheduler:
     def _run(self, query: Query) -> dict[str, Any]:
         """The final response of one query (its id released first)."""
         control, job = query.control, query.job
-        analysis: Analysis | None = None
+        analysis: Any = None  # an Analysis or a GameAnalysis, both with `complete`
         try:
             if not control.should_stop():
                 watchdog = threading.Timer(self._max_seconds, control.stop)

@@ -19,6 +19,7 @@ from typing import IO, Any
 from valdora_ai.agents import agent_classes
 from valdora_ai.engine import handlers
 from valdora_ai.engine.config import EngineConfig
+from valdora_ai.engine.game_review import prepare_game_review
 from valdora_ai.engine.positions import DEFAULT_GAME, Games
 from valdora_ai.engine.protocol import (
     ACTIONS,
@@ -116,6 +117,9 @@ class Engine:
             self.output.write(handlers.legal(rid, request, self.games))
         elif action == "apply":
             self.output.write(handlers.apply(rid, request, self.games))
+        elif action == "analyze_game":
+            self.scheduler.submit(prepare_game_review(rid, request, self.games, self.config,
+                                                      self.output.write))
         else:
             self.scheduler.submit(handlers.prepare_search(rid, request, self.games, self.config))
         return True

@@ -7,7 +7,9 @@ plugs in through the registry in :mod:`valdora_ai.games` without touching them.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
+
+from valdora_ai.errors import ValdoraError
 
 CHANCE = -1  # `State.current_player` at a chance node
 TERMINAL = -2  # `State.current_player` once the game is over
@@ -52,11 +54,6 @@ class Game(Protocol):
     def parse_turn(self, state: Any, text: str) -> list[int]: ...
     def position_to_json(self, state: Any) -> dict[str, Any]: ...
     def position_from_json(self, document: Any) -> State: ...
-    def render_svg(self, state: Any, observer: int | None = None) -> str:
-        """A self-contained SVG picture of `state`, showing only what is public (and
-        what `observer` knows, when given): frontends and reports draw with it."""
-        ...
-
     # Used by the search agents (valdora_ai.search); a game without a heuristic can
     # return its current scores and a random legal step.
     def apply_revealing(self, state: Any, step: int) -> tuple[int, ...]:
@@ -67,3 +64,34 @@ class Game(Protocol):
     def estimate_final_scores(self, state: Any) -> list[float]: ...
     def greedy_step(self, state: Any, rng: Any) -> int: ...
     def format_turn(self, state: Any, steps: list[int]) -> str: ...
+
+
+@runtime_checkable
+class Explained(Protocol):
+    """A game that can say in words what a turn does (explanations, game analysis).
+
+    Optional: without it explanations quote the turn's notation."""
+
+    def describe_turn(self, state: Any, steps: list[int]) -> list[str]:
+        """Plain sentences saying what one turn (`steps`, from `state`, reveals included)
+        does for the seat to move."""
+        ...
+
+
+@runtime_checkable
+class Pictured(Protocol):
+    """A game that can draw a position (``valdora render``, reports, frontends).
+
+    Optional: services that need a picture refuse a game without one by name."""
+
+    def render_svg(self, state: Any, observer: int | None = None) -> str:
+        """A self-contained SVG picture of `state`, showing only what is public (and
+        what `observer` knows, when given)."""
+        ...
+
+
+def board_picture(game: Game, state: Any, observer: int | None = None) -> str:
+    """`game`'s picture of `state`, or a one-line error for a game that draws none."""
+    if not isinstance(game, Pictured):
+        raise ValdoraError(f"the game {game.name!r} has no board picture yet")
+    return game.render_svg(state, observer=observer)

@@ -74,4 +74,6 @@ def _merge(cands: list[Candidate]) -> Candidate:
     return Candidate(step=richest.step, visits=visits, values=mean([c.values for c in cands]),
                      win_probability=sum(c.visits * w for c, w in zip(cands, wins, strict=True))
                      / visits,
-                     expected_scores=mean([c.expected_scores for c in cands]), pv=richest.pv)
+                     expected_scores=mean([c.expected_scores for c in cands]), pv=richest.pv,
+                     win_probabilities=mean([c.win_probabilities for c in cands])
+                     if richest.win_probabilities else ())

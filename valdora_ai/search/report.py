@@ -39,10 +39,11 @@ def merged_candidate(edges: list[Edge], player: int) -> Candidate:
         return Candidate(step=edges[0].step, pv=(edges[0].step,))
     values = tuple(sum(e.reward_sum[i] for e in edges) / visits for i in range(players))
     scores = tuple(sum(e.score_sum[i] for e in edges) / visits for i in range(players))
-    win = sum(e.win_sum[player] for e in edges) / visits
+    wins = tuple(sum(e.win_sum[i] for e in edges) / visits for i in range(players))
     richest = max(edges, key=lambda e: e.visits)
-    return Candidate(step=richest.step, visits=visits, values=values, win_probability=win,
-                     expected_scores=scores, pv=principal_variation(richest))
+    return Candidate(step=richest.step, visits=visits, values=values,
+                     win_probability=wins[player], expected_scores=scores,
+                     pv=principal_variation(richest), win_probabilities=wins)
 
 
 def candidates(roots: list[Node], player: int, votes: dict[int, int] | None = None,

@@ -9,6 +9,7 @@ from valdora_ai.backend import compiled_state, make_rng
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games.valdora import (
     engines,
+    explain,
     heuristics,
     info,
     notation,
@@ -64,6 +65,10 @@ class ValdoraGame:
 
     def format_turn(self, state: ValdoraState, steps: list[int]) -> str:
         return notation.format_turn(state, steps)
+
+    def describe_turn(self, state: ValdoraState, steps: list[int]) -> list[str]:
+        """What the turn does, in sentences (see valdora_ai.games.valdora.explain)."""
+        return explain.describe_turn(state, steps)
 
     def position_to_json(self, state: ValdoraState) -> dict[str, Any]:
         return position.position_to_json(state)

@@ -1,0 +1,112 @@
+"""`valdora analyze`: how a recorded game went, turn by turn, with its mistakes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from valdora_ai.atomic import atomic_write, write_text_atomic
+from valdora_ai.game_analysis import DEFAULT_AGENT, EvalCache, GameAnalysis, GameAnalyzer
+from valdora_ai.records import replay as replay_record
+
+from .common import RulesData, console, err_console, user_errors
+
+CACHE_SUFFIX = ".analysis-cache.json"
+
+
+def analyze(
+    record: Annotated[Path, typer.Argument(help="A game record (JSON lines).", dir_okay=False)],
+    seat: Annotated[int | None, typer.Option("--seat", help="Review this seat's turns only.",
+                                             min=0)] = None,
+    agent: Annotated[str, typer.Option("--agent", "-a", help="Agent spec that searches "
+                                       "every position.")] = DEFAULT_AGENT,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Search N positions at once "
+                                      "(processes).", min=1)] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")
+                       ] = False,
+    plot: Annotated[Path | None, typer.Option("--plot", help="Write each seat's win chance "
+                                              "across the game to this PNG file.",
+                                              dir_okay=False)] = None,
+    html: Annotated[Path | None, typer.Option("--html", help="Write a self-contained HTML "
+                                              "report (plot, boards at the mistakes, "
+                                              "explanations).", dir_okay=False)] = None,
+    explain: Annotated[bool, typer.Option("--explain", help="Explain the best turn at each "
+                                          "flagged turn.")] = False,
+    cache: Annotated[Path | None, typer.Option(
+        "--cache", help=f"Cache of position searches (default: RECORD{CACHE_SUFFIX}); a "
+                        "re-run reuses it.", dir_okay=False)] = None,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Neither read nor write a "
+                                           "cache.")] = False,
+    rules_data: RulesData = None,
+) -> None:
+    """Review every turn of a game: expected points and win chance before it, the best
+    turn found, the loss and the swing; mistakes flagged; a summary per player."""
+    with user_errors():
+        replayed = replay_record(record, rules_data)
+        analyzer = GameAnalyzer(replayed, agent, seat=seat, explain=explain or html is not None,
+                                rules_data=rules_data)
+        cache_path = None if no_cache else (cache or record.with_name(record.name + CACHE_SUFFIX))
+        store = EvalCache(cache_path)
+        with Progress("[progress.description]{task.description}", BarColumn(),
+                      MofNCompleteColumn(), TimeRemainingColumn(), console=err_console,
+                      transient=True, disable=not err_console.is_terminal) as progress:
+            task = progress.add_task("searching positions", total=len(analyzer.jobs))
+            for _ in analyzer.stream(store, jobs):
+                progress.update(task, completed=len(analyzer.evals))
+        result = analyzer.result()
+        if plot is not None:
+            from valdora_ai.game_analysis.report import plot_png
+
+            image = plot_png(result)
+            with atomic_write(plot, "wb") as stream:
+                stream.write(image)
+        if html is not None:
+            from valdora_ai.game_analysis.report import html_report
+
+            write_text_atomic(html, html_report(result, replayed))
+        if as_json:
+            typer.echo(json.dumps(result.to_json(), indent=1))
+            return
+        console.print(_turns_table(result))
+        console.print(_summary_table(result))
+        if explain:
+            _print_explanations(result)
+
+
+def _turns_table(result: GameAnalysis) -> Table:
+    table = Table(title=f"{result.game}, seed {result.seed}: searched by {result.agent}")
+    for column in ("turn", "seat", "played", "best found", "expected", "loss", "win",
+                   "swing", "flag"):
+        table.add_column(column, justify="left" if column in ("played", "best found", "flag")
+                         else "right")
+    for r in result.reviews:
+        table.add_row(str(r.turn), str(r.seat), r.played, r.best, f"{r.expected_before:.1f}",
+                      f"{r.loss:.1f}", "-" if r.win_before is None else f"{r.win_before:.0%}",
+                      "-" if r.swing is None else f"{r.swing * 100:+.0f}", r.flag or "")
+    return table
+
+
+def _summary_table(result: GameAnalysis) -> Table:
+    table = Table(title="Per player")
+    for column in ("seat", "turns", "mean loss", "inaccuracies", "mistakes", "blunders"):
+        table.add_column(column, justify="right")
+    for s in result.summaries:
+        table.add_row(str(s.seat), str(s.turns), f"{s.mean_loss:.2f}",
+                      str(s.flags["inaccuracy"]), str(s.flags["mistake"]),
+                      str(s.flags["blunder"]))
+    return table
+
+
+def _print_explanations(result: GameAnalysis) -> None:
+    for r in result.reviews:
+        if r.flag is None or not r.explanation:
+            continue
+        console.print(f"\n[bold]Turn {r.turn}, seat {r.seat} ({r.flag}):[/] played "
+                      f"{r.played}, better {r.explanation['turn']}", markup=True)
+        for sentence in (*r.explanation["does"], *r.explanation["why"]):
+            console.print(f"  {sentence}", markup=False)

@@ -1,0 +1,116 @@
+"""Live suggestions: the ranking redrawn while the search runs, Ctrl-C keeps the best."""
+
+from __future__ import annotations
+
+import _thread
+import io
+import os
+import pty
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from valdora_ai.analysis import Analysis, Candidate, SearchControl
+from valdora_ai.cli.app import app
+from valdora_ai.cli.live_search import search_live
+
+
+def _partial(visits: int, complete: bool = False) -> Analysis:
+    return Analysis(player=0, candidates=(Candidate(step=1, visits=visits),), agent="fake",
+                    complete=complete)
+
+
+def test_partials_are_drawn_and_ctrl_c_keeps_the_best_so_far() -> None:
+    drawn: list[int] = []
+
+    def search(control: SearchControl) -> Analysis:
+        visits = 0
+        while not control.should_stop():
+            visits += 1
+            control.report(_partial(visits))
+            time.sleep(0.05)
+        return _partial(visits)
+
+    def render(analysis: Analysis) -> str:
+        drawn.append(analysis.candidates[0].visits)
+        return f"visits {analysis.candidates[0].visits}"
+
+    console = Console(file=io.StringIO(), force_terminal=True)
+    threading.Timer(0.6, _thread.interrupt_main).start()
+    result = search_live(search, render, console)
+    assert result.interrupted
+    assert drawn and drawn == sorted(drawn)
+    assert result.analysis.candidates[0].visits >= drawn[-1]
+    assert not result.analysis.complete
+
+
+def test_a_search_that_ends_is_not_interrupted_and_its_error_is_raised() -> None:
+    console = Console(file=io.StringIO(), force_terminal=True)
+    result = search_live(lambda control: _partial(5, complete=True), str, console)
+    assert not result.interrupted and result.analysis.complete
+
+    def failing(control: SearchControl) -> Analysis:
+        raise ValueError("bad budget")
+
+    with pytest.raises(ValueError, match="bad budget"):
+        search_live(failing, str, console)
+
+
+@pytest.fixture
+def position(tmp_path: Path) -> Path:
+    path = tmp_path / "pos.json"
+    result = CliRunner().invoke(app, ["new-position", "-p", "3", "-o", str(path)])
+    assert result.exit_code == 0
+    return path
+
+
+def test_suggest_on_a_terminal_stops_on_ctrl_c_with_its_answer(position: Path) -> None:
+    """The real command in a pseudo-terminal: SIGINT ends it at once, exit status 0,
+    with the final table (marked stopped early) and the explanation."""
+    script = Path(sys.executable).with_name("valdora")
+    main, secondary = pty.openpty()
+    process = subprocess.Popen(
+        [str(script), "suggest", str(position), "--agent", "ismcts:time=60,seed=1",
+         "--explain", "-k", "2"], stdin=secondary, stdout=secondary, stderr=secondary,
+        start_new_session=True, env={**os.environ, "COLUMNS": "160"},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    os.close(secondary)
+    output = b""
+    deadline = time.monotonic() + 60
+    while b"visits" not in output and time.monotonic() < deadline:
+        output += os.read(main, 65536)  # the live table is drawn while searching
+    process.send_signal(signal.SIGINT)
+    assert process.wait(30) == 0
+    while True:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        output += chunk
+    os.close(main)
+    text = output.decode(errors="replace")
+    assert "(stopped early)" in text
+    assert "Moves to " in text and "Traceback" not in text
+
+
+def test_suggest_off_a_terminal_prints_once_with_its_explanation(position: Path) -> None:
+    result = CliRunner().invoke(app, ["suggest", str(position), "--agent",
+                                      "ismcts:iterations=60,seed=1", "--explain", "--json"])
+    assert result.exit_code == 0, result.output
+    import json
+
+    document = json.loads(result.output)
+    assert document["explanation"]["turn"] == document["candidates"][0]["turn"]
+    plain = CliRunner().invoke(app, ["suggest", str(position), "--agent",
+                                     "ismcts:iterations=60,seed=1", "--explain"])
+    assert plain.exit_code == 0 and plain.output.count("Seat 0 to move") == 1
+    assert "The search expects" in plain.output

@@ -1,0 +1,116 @@
+"""Whole-game analysis: how a finished (or saved) game went, turn by turn.
+
+For every turn (or one seat's), the search evaluates the position before it and the
+position after it; the turn's review gives the mover's expected points and win chance
+before, the turn played, the best turn found, the loss in expected points and the
+swing in win chance, flagged by the thresholds of :mod:`.review`. The service knows no
+game's rules: it reads records, searches observations and asks the game to write and
+explain turns. ``valdora analyze`` and the engine's ``analyze_game`` action use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from valdora_ai.analysis import SearchControl
+from valdora_ai.errors import ValdoraError
+from valdora_ai.game_analysis.evaluate import EvalCache, PositionJob, evaluations
+from valdora_ai.game_analysis.review import (
+    FLAGGED,
+    THRESHOLDS,
+    PlayerSummary,
+    PositionEval,
+    TurnReview,
+    review_turn,
+    summarize,
+)
+from valdora_ai.records import Replay
+
+DEFAULT_AGENT = "ismcts:iterations=100,seed=1"
+
+__all__ = ["DEFAULT_AGENT", "FLAGGED", "THRESHOLDS", "EvalCache", "GameAnalysis",
+           "GameAnalyzer", "PlayerSummary", "PositionEval", "TurnReview"]
+
+
+@dataclass
+class GameAnalysis:
+    """The reviews of a game's turns, each seat's summary and the evaluations behind."""
+
+    game: str
+    seed: int
+    players: int
+    agent: str
+    reviews: list[TurnReview]
+    summaries: list[PlayerSummary]
+    evals: dict[int, PositionEval] = field(default_factory=dict)  # by position index
+    complete: bool = True  # False when stopped before every turn was reviewed
+
+    def win_chances(self) -> list[tuple[int, tuple[float, ...]]]:
+        """(position index, each seat's win chance) for the positions evaluated."""
+        return [(index, e.wins) for index, e in sorted(self.evals.items()) if e.wins]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "seed": self.seed, "players": self.players,
+                "agent": self.agent, "turns": [r.to_json() for r in self.reviews],
+                "summary": [s.to_json() for s in self.summaries],
+                "winChances": [{"position": i, "wins": list(w)}
+                               for i, w in self.win_chances()]}
+
+
+class GameAnalyzer:
+    """Plans the searches a record needs and turns their results into reviews."""
+
+    def __init__(self, replayed: Replay, agent: str = DEFAULT_AGENT, *,
+                 seat: int | None = None, explain: bool = False,
+                 rules_data: str | Path | None = None) -> None:
+        header = replayed.header
+        if seat is not None and not 0 <= seat < header.players:
+            raise ValdoraError(f"seat {seat} is not in this {header.players}-player game")
+        self.replayed, self.agent, self.explain = replayed, agent, explain
+        self.turns = [t for t in range(1, len(replayed.plays) + 1)
+                      if seat is None or replayed.positions[t - 1].current_player == seat]
+        self.indices = sorted({i for t in self.turns for i in (t - 1, t)})
+        game = replayed.game
+        self.jobs = [PositionJob(
+            game=header.game, players=header.players,
+            rules_data=None if rules_data is None else str(rules_data),
+            data_sha256=header.data_sha256, seed=header.seed,
+            plays=tuple(replayed.plays[:i]),
+            position=game.position_to_json(replayed.positions[i]), spec=agent)
+            for i in self.indices]
+        self.evals: dict[int, PositionEval] = {}
+
+    def stream(self, cache: EvalCache | None = None, jobs: int = 1,
+               control: SearchControl | None = None) -> Iterator[TurnReview | None]:
+        """Evaluate the positions; after each, yield the turns' reviews it completes, in
+        turn order, or None when it completes none (a progress tick). Stops early when
+        `control` is stopped."""
+        cache = cache if cache is not None else EvalCache(None)
+        pending = list(self.turns)
+        for job_index, evaluation in evaluations(self.jobs, cache, self.explain, jobs,
+                                                 control):
+            self.evals[self.indices[job_index]] = evaluation
+            ready = False
+            while pending and {pending[0] - 1, pending[0]} <= self.evals.keys():
+                yield self.review(pending.pop(0))
+                ready = True
+            if not ready:
+                yield None
+            if control is not None and control.should_stop():
+                return
+
+    def review(self, turn: int) -> TurnReview:
+        return review_turn(turn, self.replayed.plays[turn - 1], self.evals[turn - 1],
+                           self.evals[turn], self.explain)
+
+    def result(self) -> GameAnalysis:
+        """The analysis of the turns whose positions are evaluated so far."""
+        header = self.replayed.header
+        reviews = [self.review(t) for t in self.turns if {t - 1, t} <= self.evals.keys()]
+        return GameAnalysis(game=header.game, seed=header.seed, players=header.players,
+                            agent=self.agent, reviews=reviews,
+                            summaries=summarize(reviews, header.players),
+                            evals=dict(self.evals), complete=len(reviews) == len(self.turns))

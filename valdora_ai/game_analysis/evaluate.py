@@ -1,0 +1,142 @@
+"""Evaluating the positions of a game: one search per position, side by side, cached.
+
+Each position is searched from the observation of the seat to move (the true state,
+hidden order included, never reaches the agent). A job is described by plain data
+(the game's name, players, component data file and the position document), so that
+:mod:`joblib` can send it to another process and a job run here or there gives the
+same result for a seeded agent.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from valdora_ai.agents import make_agent
+from valdora_ai.analysis import Budget, SearchControl
+from valdora_ai.atomic import write_text_atomic
+from valdora_ai.errors import ValdoraError
+from valdora_ai.explanations import explain as explain_turn
+from valdora_ai.game_analysis.review import PositionEval
+from valdora_ai.games import Game, make_game
+from valdora_ai.suggestions import candidate_turn
+
+CACHE_FORMAT = "valdora-analysis-cache"
+
+
+@dataclass(frozen=True)
+class PositionJob:
+    """One position to search, as plain data (picklable, and the cache's key)."""
+
+    game: str
+    players: int
+    rules_data: str | None
+    data_sha256: str
+    seed: int
+    plays: tuple[str, ...]  # the turns played before the position
+    position: dict[str, Any]
+    spec: str
+
+    @property
+    def key(self) -> str:
+        """What fixes the position and its search: the game, the turns before it and the
+        agent spec (the record's other lines, such as its seat names, do not matter)."""
+        text = json.dumps([self.game, self.players, self.data_sha256, self.seed,
+                           list(self.plays), self.spec])
+        return hashlib.sha256(text.encode()).hexdigest()
+
+
+def evaluate_state(game: Game, state: Any, spec: str, explain: bool,
+                   control: SearchControl | None = None) -> PositionEval:
+    """The search's verdict on `state` (its true result once the game is over)."""
+    if state.is_terminal():
+        return PositionEval(player=-1, best_turn="",
+                            expected=tuple(float(s) for s in state.scores()),
+                            wins=tuple(state.returns()))
+    player = state.current_player
+    agent = make_agent(spec, game)
+    analysis = agent.analyze(game.observation(state, player), Budget(), control)
+    best = analysis.best
+    expected = best.expected_scores or tuple(float(s) for s in state.scores())
+    return PositionEval(
+        player=player, best_turn=candidate_turn(game, state, best),
+        expected=tuple(expected), wins=best.win_probabilities,
+        explanation=explain_turn(game, state, analysis).to_json() if explain else None)
+
+
+def run_job(job: PositionJob, explain: bool,
+            control: SearchControl | None = None) -> dict[str, Any]:
+    """Evaluate one job's position (in this process or a joblib worker): its JSON."""
+    game = make_game(job.game, players=job.players, rules_data=job.rules_data)
+    state = game.position_from_json(job.position)
+    return evaluate_state(game, state, job.spec, explain, control).to_json()
+
+
+class EvalCache:
+    """Position evaluations by job key, in a JSON file rewritten atomically after each
+    new result, so an interrupted analysis resumes where it stopped."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.entries: dict[str, dict[str, Any]] = {}
+        if path is not None and path.exists():
+            self.entries = _read_cache(path)
+
+    def get(self, job: PositionJob, explain: bool) -> PositionEval | None:
+        entry = self.entries.get(job.key)
+        if entry is None or (explain and entry.get("explanation") is None
+                             and entry.get("player", -1) >= 0):
+            return None
+        return PositionEval.from_json(entry)
+
+    def put(self, job: PositionJob, result: dict[str, Any]) -> None:
+        self.entries[job.key] = result
+        if self.path is not None:
+            write_text_atomic(self.path, json.dumps(
+                {"format": CACHE_FORMAT, "version": 1, "entries": self.entries}) + "\n")
+
+
+def _read_cache(path: Path) -> dict[str, dict[str, Any]]:
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValdoraError(f"cannot read the analysis cache ({exc}); delete it or pass "
+                           "--no-cache", where=str(path)) from None
+    if not isinstance(document, dict) or document.get("format") != CACHE_FORMAT:
+        raise ValdoraError(f"not an analysis cache (format {CACHE_FORMAT!r} expected)",
+                           where=str(path))
+    entries = document.get("entries")
+    if not isinstance(entries, dict):
+        raise ValdoraError("the analysis cache has no entries object", where=str(path))
+    return entries
+
+
+def evaluations(jobs: list[PositionJob], cache: EvalCache, explain: bool, n_jobs: int,
+                control: SearchControl | None = None) -> Iterator[tuple[int, PositionEval]]:
+    """(job index, evaluation) for every job: the cached ones first, then the rest as
+    they are searched, in order, in `n_jobs` processes (each new one cached)."""
+    missing = []
+    for index, job in enumerate(jobs):
+        cached = cache.get(job, explain)
+        if cached is None:
+            missing.append(index)
+        else:
+            yield index, cached
+    for index, document in zip(missing, _run(jobs, missing, explain, n_jobs, control),
+                               strict=True):
+        cache.put(jobs[index], document)
+        yield index, PositionEval.from_json(document)
+
+
+def _run(jobs: list[PositionJob], indices: list[int], explain: bool, n_jobs: int,
+         control: SearchControl | None) -> Iterator[dict[str, Any]]:
+    if n_jobs == 1 or len(indices) < 2:
+        return (run_job(jobs[i], explain, control) for i in indices)
+    from joblib import Parallel, delayed
+
+    parallel = Parallel(n_jobs=n_jobs, return_as="generator")
+    return iter(parallel(delayed(run_job)(jobs[i], explain) for i in indices))

@@ -1,0 +1,138 @@
+"""Pictures of a game analysis: the win-chance plot (PNG) and a self-contained HTML report.
+
+The plot needs matplotlib (the ``plot`` extra); the report embeds it as a base64 PNG,
+with the board picture (``Game.render_svg``) before every flagged turn and the
+explanations, so the one HTML file is all a reader needs.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from typing import Any
+
+from valdora_ai.errors import ValdoraError
+from valdora_ai.game_analysis import GameAnalysis
+from valdora_ai.games.base import Pictured
+from valdora_ai.records import Replay
+
+SEAT_COLOURS = ("#00acc1", "#e91e8c", "#ff8f00", "#43a047", "#1e88e5")
+PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
+
+
+def plot_png(analysis: GameAnalysis) -> bytes:
+    """Each seat's win chance at every position evaluated, as a PNG image."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        from matplotlib import pyplot as plt
+    except ImportError:
+        raise ValdoraError("--plot and --html need matplotlib: pip install "
+                           "'valdora-ai[plot]'") from None
+    points = analysis.win_chances()
+    if not points:
+        raise ValdoraError(f"{analysis.agent} reports no win chances to plot")
+    figure, axes = plt.subplots(figsize=(9, 4), dpi=100)
+    try:
+        for seat in range(analysis.players):
+            axes.plot([i for i, _ in points], [w[seat] for _, w in points],
+                      label=f"seat {seat}", color=SEAT_COLOURS[seat % len(SEAT_COLOURS)],
+                      linewidth=1.6)
+        for review in analysis.reviews:
+            if review.flag in ("mistake", "blunder"):
+                axes.axvline(review.turn - 1, color="#999999", linewidth=0.6, linestyle=":")
+        axes.set(xlabel="turn", ylabel="win chance", ylim=(-0.02, 1.02),
+                 title=f"Win chance ({analysis.agent})")
+        axes.yaxis.set_major_formatter(lambda value, _: f"{value:.0%}")
+        axes.legend(loc="upper left", fontsize="small")
+        axes.grid(alpha=0.3)
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format="png", bbox_inches="tight")
+    finally:
+        plt.close(figure)
+    return buffer.getvalue()
+
+
+_STYLE = """
+body { font-family: sans-serif; margin: 2em; color: #222; max-width: 1250px; }
+table { border-collapse: collapse; margin: 1em 0; }
+td, th { border: 1px solid #ccc; padding: 3px 8px; text-align: right; }
+td.turn { text-align: left; font-family: monospace; }
+tr.blunder td { background: #f8d0d0; } tr.mistake td { background: #fbe3c8; }
+tr.inaccuracy td { background: #fdf5cc; }
+section.flagged { border-top: 2px solid #888; margin-top: 2em; }
+section.flagged svg { max-width: 100%; height: auto; }
+"""
+
+
+def _percent(value: float | None) -> str:
+    return "–" if value is None else f"{value:.0%}"
+
+
+def _swing(value: float | None) -> str:
+    return "–" if value is None else f"{value * 100:+.0f}"
+
+
+def html_report(analysis: GameAnalysis, replayed: Replay) -> str:
+    """The whole report as one HTML document (no external files or scripts)."""
+    e = html.escape
+    image = base64.b64encode(plot_png(analysis)).decode("ascii")
+    parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Analysis of "
+             f"{e(analysis.game)} seed {analysis.seed}</title><style>{_STYLE}</style></head>"
+             f"<body><h1>{e(analysis.game)}, seed {analysis.seed}, {analysis.players} "
+             f"players</h1><p>Searched by <code>{e(analysis.agent)}</code>; seats: "
+             f"{e(', '.join(replayed.header.seats))}.</p>",
+             f"<img alt='win chance per seat' src='data:image/png;base64,{image}'>",
+             _summary_table(analysis), _turn_table(analysis)]
+    game = replayed.game
+    for review in analysis.reviews:
+        if review.flag is None:
+            continue
+        state = replayed.positions[review.turn - 1]
+        parts.append(f"<section class='flagged' id='turn-{review.turn}'><h2>Turn "
+                     f"{review.turn}, seat {review.seat}: {e(review.flag)}</h2>"
+                     f"<p>Played <code>{e(review.played)}</code>; the search prefers "
+                     f"<code>{e(review.best)}</code> (loss {review.loss:.1f} points, win "
+                     f"chance {_swing(review.swing)} percentage points).</p>")
+        if review.explanation:
+            parts.append(_explanation(review.explanation))
+        if isinstance(game, Pictured):
+            parts.append(game.render_svg(state, observer=review.seat))
+        parts.append("</section>")
+    parts.append("</body></html>")
+    return "\n".join(parts)
+
+
+def _summary_table(analysis: GameAnalysis) -> str:
+    rows = "".join(
+        f"<tr><td>{s.seat}</td><td>{s.turns}</td><td>{s.mean_loss:.2f}</td>"
+        + "".join(f"<td>{s.flags[name]}</td>" for name in s.flags) + "</tr>"
+        for s in analysis.summaries)
+    flags = "".join(f"<th>{PLURALS[name]}</th>" for name in analysis.summaries[0].flags)
+    return (f"<h2>Players</h2><table><tr><th>seat</th><th>turns</th><th>mean loss</th>"
+            f"{flags}</tr>{rows}</table>")
+
+
+def _turn_table(analysis: GameAnalysis) -> str:
+    e = html.escape
+    rows = []
+    for r in analysis.reviews:
+        link = f"<a href='#turn-{r.turn}'>{r.turn}</a>" if r.flag else str(r.turn)
+        rows.append(f"<tr class='{r.flag or ''}'><td>{link}</td><td>{r.seat}</td>"
+                    f"<td class='turn'>{e(r.played)}</td><td class='turn'>{e(r.best)}</td>"
+                    f"<td>{r.expected_before:.1f}</td><td>{r.loss:.1f}</td>"
+                    f"<td>{_percent(r.win_before)}</td><td>{_swing(r.swing)}</td>"
+                    f"<td>{e(r.flag or '')}</td></tr>")
+    return ("<h2>Turns</h2><table><tr><th>turn</th><th>seat</th><th>played</th><th>best</th>"
+            "<th>expected</th><th>loss</th><th>win</th><th>swing</th><th>flag</th></tr>"
+            + "".join(rows) + "</table>")
+
+
+def _explanation(document: dict[str, Any]) -> str:
+    e = html.escape
+    does = "".join(f"<li>{e(s)}</li>" for s in document.get("does", []))
+    why = " ".join(e(s) for s in document.get("why", []))
+    return (f"<p>The best turn <code>{e(document.get('turn', ''))}</code> does:</p>"
+            f"<ul>{does}</ul><p>{why}</p>")
