@@ -61,9 +61,12 @@ else:
 
 NO_COMPILER_WARNING = (
     "valdora_ai: the C extensions could not be built ({reason}); installing the "
-    "pure-Python engine, which plays the same games more slowly. Install a C compiler "
-    f"and reinstall for the compiled engine, or set {REQUIRE_ENV}=1 to make this an error."
+    "pure-Python engine, which plays the same games more slowly. For the compiled engine "
+    "install a C compiler and reinstall with pip's --no-cache-dir --force-reinstall; set "
+    f"{REQUIRE_ENV}=1 to make this an error (docs/install.md)."
 )
+
+REASON_CHARS = 60  # of the failure message kept at each end
 
 # What a missing or broken compiler raises (CompileError and LinkError are CCompilerErrors;
 # PlatformError: no compiler for this platform, e.g. no MSVC on Windows).
@@ -85,6 +88,8 @@ class OptionalBuildExt(build_ext):
             if os.environ.get(REQUIRE_ENV) == "1":
                 raise
             reason = " ".join(str(exc).split()) or type(exc).__name__
+            if len(reason) > 2 * REASON_CHARS:  # a failed compile quotes its command line
+                reason = f"{reason[:REASON_CHARS]} ... {reason[-REASON_CHARS:]}"
             warnings.warn(NO_COMPILER_WARNING.format(reason=reason), stacklevel=1)
 
 
