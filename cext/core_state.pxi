@@ -461,13 +461,14 @@ def copy_loop(CompiledState state, long n):
     copies still hold the whole state.
     """
     cdef long i
-    cdef CompiledState last = CompiledState.__new__(CompiledState)
+    cdef CompiledState last
     if n < 0:
         raise ValdoraError(f"copy_loop: n must be >= 0, got {n}")
     _copy_sink[0] = state.s
     with nogil:
         for i in range(n):  # a chain through the sink: every copy is a real one
             _copy_sink[(i + 1) & 15] = _copy_sink[i & 15]
+    last = CompiledState.__new__(CompiledState)
     last.s = _copy_sink[n & 15]
     last.tables = state.tables
     return last
