@@ -87,7 +87,7 @@ class OptionalBuildExt(build_ext):
         except BUILD_ERRORS as exc:
             if os.environ.get(REQUIRE_ENV) == "1":
                 raise
-            reason = " ".join(str(exc).split()) or type(exc).__name__
+            reason = " ".join(str(exc).split()).rstrip(".") or type(exc).__name__
             if len(reason) > 2 * REASON_CHARS:  # a failed compile quotes its command line
                 reason = f"{reason[:REASON_CHARS]} ... {reason[-REASON_CHARS:]}"
             warnings.warn(NO_COMPILER_WARNING.format(reason=reason), stacklevel=1)
