@@ -483,10 +483,20 @@ cdef CoreState _copy_sink[16]  # a global target: the copies cannot be optimized
 
 
 def copy_loop(CompiledState state, long n):
-    """Copy `state` n times by struct assignment, in C (the C-level copy rate)."""
+    """Copy `state` n times by struct assignment, in C (the C-level copy rate).
+
+    Returns the last copy of the chain, so that a test can check that n copies of
+    copies still hold the whole state.
+    """
     cdef long i
+    cdef CompiledState last
+    if n < 0:
+        raise ValdoraError(f"copy_loop: n must be >= 0, got {n}")
     _copy_sink[0] = state.s
     with nogil:
         for i in range(n):  # a chain through the sink: every copy is a real one
             _copy_sink[(i + 1) & 15] = _copy_sink[i & 15]
-    return n
+    last = CompiledState.__new__(CompiledState)
+    last.s = _copy_sink[n & 15]
+    last.tables = state.tables
+    return last

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -90,9 +91,12 @@ class Terminal:
     PROMPT = b" > "
 
     def __init__(self, *args: str, cwd: Path) -> None:
+        # A shell's background job (CI's runner, `cmd &`) starts with SIGINT ignored and
+        # Python keeps an inherited SIG_IGN: give the child Ctrl-C back, as a terminal would.
         self.process = subprocess.Popen(
             [*self.command(), *args], cwd=cwd,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         self.transcript = b""
         self._unread = b""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import pickle
 
@@ -60,6 +61,34 @@ def test_pickle_round_trip() -> None:
     assert position_to_json(again) == position_to_json(state)
 
 
-def test_copy_loop_copies() -> None:
-    state = core.CompiledState.new(default_data(), 4, Rng(2))
-    assert core.copy_loop(state, 1000) == 1000
+def _midgame(players: int, seed: int) -> core.CompiledState:
+    """A partly played game: hands, roads and books all differ from the setup."""
+    state = core.CompiledState.new(default_data(), players, Rng(seed))
+    state.playout(Rng(seed), 120)
+    assert not state.is_terminal()
+    return state
+
+
+@pytest.mark.parametrize("n", [0, 1, 17, 1000])
+def test_copy_loop_hands_back_the_whole_state(n: int) -> None:
+    for state in (_midgame(4, 2), _midgame(5, 6)):  # a second state: no stale copy passes
+        assert position_to_json(core.copy_loop(state, n)) == position_to_json(state)
+
+
+def test_copy_loop_refuses_a_negative_count() -> None:
+    with pytest.raises(ValdoraError, match="n must be >= 0"):
+        core.copy_loop(_midgame(3, 1), -1)
+
+
+@pytest.mark.parametrize("how", ["method", "copy.copy", "copy_loop"])
+def test_copies_are_whole_and_independent(how: str) -> None:
+    state = _midgame(5, 3)
+    before = position_to_json(state)
+    twin = {"method": state.copy, "copy.copy": lambda: copy.copy(state),
+            "copy_loop": lambda: core.copy_loop(state, 1000)}[how]()
+    assert position_to_json(twin) == before
+    twin.playout(Rng(9), 40)
+    assert position_to_json(twin) != before  # the copy moved on...
+    assert position_to_json(state) == before  # ...the original did not
+    state.playout(Rng(9), 40)
+    assert position_to_json(state) == position_to_json(twin)  # same game from the copy

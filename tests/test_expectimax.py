@@ -49,7 +49,8 @@ def _city_position(players: int, seed: int) -> tuple[Any, Any]:
 
 @pytest.mark.parametrize("players,seed,reward,depth,playouts", [
     (3, 1, "win", 3, 0), (4, 2, "rank", 2, 0), (3, 5, "margin", 2, 0), (5, 3, "win", 2, 0),
-    (3, 1, "win", 2, 2), (4, 2, "margin", 2, 1)])
+    pytest.param(3, 1, "win", 2, 2, marks=pytest.mark.slow),
+    pytest.param(4, 2, "margin", 2, 1, marks=pytest.mark.slow)])
 def test_expectimax_matches_brute_force(players: int, seed: int, reward: str, depth: int,
                                         playouts: int) -> None:
     """Pruned search = full expansion, with the estimate or seeded play-outs (common

@@ -61,6 +61,7 @@ def _lockstep_game(players: int, seed: int) -> int:
     return count
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_same_decisions_in_lockstep(players: int) -> None:
     decisions = sum(_lockstep_game(players, seed) for seed in range(GAMES))

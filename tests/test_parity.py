@@ -45,9 +45,11 @@ CompiledState = backend.require_compiled().CompiledState
 SHORT = dataclasses.replace(default_data(), max_rounds=10)
 CHUNKS = 10
 GAMES_PER_CHUNK = 50
+# The quick loop (`pytest -m "not slow"`) plays the first chunk; CI plays them all.
+CHUNK_PARAMS = [pytest.param(c, marks=pytest.mark.slow if c else ()) for c in range(CHUNKS)]
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("chunk", CHUNK_PARAMS)
 def test_random_games_in_lockstep(chunk: int) -> None:
     """500 games, 3/4/5 players, half of them on belief states (chance nodes)."""
     chance_games = 0
@@ -58,6 +60,7 @@ def test_random_games_in_lockstep(chunk: int) -> None:
     assert chance_games == GAMES_PER_CHUNK // 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_full_greedy_games_in_lockstep(players: int) -> None:
     """Full-length games of the greedy policy, which end by the end trigger."""

@@ -18,6 +18,8 @@ from valdora_ai.games.valdora.position import position_from_json, position_to_js
 
 GAMES = 1000
 CHUNKS = 10
+# The quick loop (`pytest -m "not slow"`) plays the first chunk; CI plays them all.
+CHUNK_PARAMS = [pytest.param(c, marks=pytest.mark.slow if c else ()) for c in range(CHUNKS)]
 SEAT_MODES = ("greedy", "random", "mixed")
 
 
@@ -56,7 +58,7 @@ def _play_checked(seed: int) -> tuple[object, list[str]]:
     return state, seats
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("chunk", CHUNK_PARAMS)
 def test_seeded_games_conserve_components_and_end(chunk: int) -> None:
     per_chunk = GAMES // CHUNKS
     for seed in range(chunk * per_chunk, (chunk + 1) * per_chunk):

@@ -21,13 +21,9 @@ message naming what is wrong and where.
 from __future__ import annotations
 
 from importlib import import_module
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
-try:
-    __version__ = version("valdora-ai")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0.1.0"
+from valdora_ai._version import __version__
 
 # Public name -> module that defines it; imported on first use to keep start-up light.
 _EXPORTS = {

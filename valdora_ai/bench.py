@@ -125,7 +125,11 @@ def _copies(game: Any, seed: int, budget: float) -> tuple[int, float]:
 def _c_copies(game: Any, seed: int, budget: float) -> tuple[int, float]:
     state = _midgame(game, seed)
     loop = backend.require_compiled().copy_loop
-    return _repeat(lambda: int(loop(state, 100_000)), budget)
+
+    def once() -> int:
+        loop(state, 100_000)
+        return 100_000
+    return _repeat(once, budget)
 
 
 @section("legal_steps", "generations")
