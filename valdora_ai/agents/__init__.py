@@ -14,9 +14,10 @@ def agent_classes() -> dict[str, type[Agent]]:
     from valdora_ai.agents.ismcts import IsmctsAgent
     from valdora_ai.agents.pimc import PimcAgent
     from valdora_ai.agents.random_agent import RandomAgent
+    from valdora_ai.agents.styles import HoarderAgent, PlannerAgent
 
-    return {cls.name: cls for cls in (RandomAgent, GreedyAgent, IsmctsAgent, PimcAgent,
-                                          ExpectimaxAgent)}
+    return {cls.name: cls for cls in (RandomAgent, GreedyAgent, PlannerAgent, HoarderAgent,
+                                      IsmctsAgent, PimcAgent, ExpectimaxAgent)}
 
 
 def parse_spec(spec: str) -> tuple[type[Agent], dict[str, object]]:

@@ -37,6 +37,14 @@ class Observation(Protocol):
     def belief_state(self) -> State: ...
 
 
+class Policy(Protocol):
+    """A named playing style of a game: the next step for the player to move.
+
+    It may remember what it planned between calls, so each player gets its own."""
+
+    def step(self, state: Any, rng: Any) -> int: ...
+
+
 class Game(Protocol):
     """A game with its facts and the ways to make and inspect its states."""
 
@@ -63,3 +71,8 @@ class Game(Protocol):
     def estimate_final_scores(self, state: Any) -> list[float]: ...
     def greedy_step(self, state: Any, rng: Any) -> int: ...
     def format_turn(self, state: Any, steps: list[int]) -> str: ...
+
+    # Named playing styles for the style agents (valdora_ai.agents.styles); a game
+    # without any returns no names.
+    def policy_names(self) -> tuple[str, ...]: ...
+    def make_policy(self, name: str) -> Policy: ...
