@@ -377,7 +377,7 @@ def _walk(ctx: _Context, m: _Model, wanted: dict[int, list[int]]) -> list[Waypoi
 def _take(source: list[int], wanted: list[int], limit: int) -> tuple[int, ...]:
     """The wanted gems (with repeats) `source` can give, at most `limit`."""
     left = list(source)
-    taken = []
+    taken: list[int] = []
     for gem in wanted:
         if len(taken) < limit and left[gem]:
             left[gem] -= 1
