@@ -43,9 +43,15 @@ class OracleIsmctsAgent(IsmctsAgent):
 
     def choose_in_world(self, observation: Observation, world: State) -> int:
         """The step searched on copies of the true `world` (a copy of the game's state)."""
+        return self.analyze_in_world(observation, world).best.step
+
+    def analyze_in_world(self, observation: Observation, world: State,
+                         budget: Budget | None = None,
+                         control: SearchControl | None = None) -> Analysis:
+        """:meth:`analyze`, each iteration on a copy of the true `world`."""
         self._world = world
         try:
-            return super().analyze(observation).best.step
+            return super().analyze(observation, budget, control)
         finally:
             self._world = None
 
