@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from valdora_ai.agents import make_agent
+from valdora_ai.agents import make_agent, refuse_world_seer
 from valdora_ai.interactive import GameSession, Outcome, run_session
 from valdora_ai.interactive.commands import MAX_LINE
 from valdora_ai.richtext import literal
@@ -41,7 +41,8 @@ def _read(prompt: str) -> str:
 def play_interactive(session: GameSession, record: Path, hint_agent: str) -> None:
     """Play `session` at the terminal, rewriting `record` as it goes; exit code 130
     after Ctrl-C. Call inside :func:`user_errors`."""
-    make_agent(hint_agent, session.game)  # a bad --hint-agent fails now, not at 'hint'
+    # A bad --hint-agent fails now, not at 'hint'.
+    refuse_world_seer(make_agent(hint_agent, session.game), "hints (--hint-agent)")
     session.write_record(record)
     console.print(f"recording to {literal(record)}; type 'help' for the commands")
     outcome = run_session(session, _read, RichView(console), record=record,

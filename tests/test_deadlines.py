@@ -62,7 +62,12 @@ def _timed(run: Any) -> tuple[va.Analysis, float]:
 def test_a_search_with_a_tenth_of_a_second_answers_within_a_second(spec: str) -> None:
     game, state, observation = _position()
     agent = va.make_agent(spec, game)
-    analysis, seconds = _timed(lambda: agent.analyze(observation, va.Budget(seconds=BUDGET)))
+    budget = va.Budget(seconds=BUDGET)
+    if agent.needs_true_state:  # the oracle searches the true world it is handed
+        analysis, seconds = _timed(lambda: agent.analyze_in_world(  # type: ignore[attr-defined]
+            observation, state.copy(), budget))
+    else:
+        analysis, seconds = _timed(lambda: agent.analyze(observation, budget))
     assert seconds < BOUND, f"{spec}: {seconds:.2f} s against a {BUDGET} s budget"
     assert analysis.best.step in state.legal_steps()
 

@@ -75,6 +75,8 @@ def test_ids_1_and_1_0_are_one_query(engine: EngineProcess) -> None:
     ("ismcts:time=nan", "bad_agent", "time must be a number from 0 to 86400, got nan"),
     ("pimc:worlds=100000000", "bad_agent", "worlds must be an integer from 1 to 10000"),
     ("expectimax:playouts=-1", "bad_agent", "playouts must be an integer from 0 to 100000"),
+    ("oracle-ismcts", "bad_agent", "oracle-ismcts sees the hidden cards and is for "
+                                   "evaluation only"),
     ("ismcts:iterations=5001", "budget_limit", "5001 iterations is beyond this engine's "
                                                "limit of 5000"),
     ("ismcts:time=21", "budget_limit", "21.0 seconds is beyond this engine's limit of 20.0"),

@@ -30,7 +30,7 @@ def test_node_client_talks_to_the_engine() -> None:
         game.observation(state, 0)))
     assert done.stdout.splitlines() == [
         f"engine valdora_ai {va.__version__}, protocol 1, agents "
-        f"{' '.join(sorted(va.agent_classes()))}",
+        f"{' '.join(sorted(n for n, c in va.agent_classes().items() if not c.needs_true_state))}",
         f"seat 0 may play: {moves}",
         f"greedy suggests {best} (1 candidates, 0 partial results)",
         f"after {best}: seat 0 to decide, phase action",

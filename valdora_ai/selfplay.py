@@ -1,6 +1,8 @@
 """Self-play: one complete game between agents, with an optional record.
 
-Each agent sees only its own observation. A turn is played step by step; the whole
+Each agent sees only its own observation; an evaluation-only agent that declares
+``needs_true_state`` (``oracle-ismcts``) is handed a copy of the true state too. This
+runner is the only place that does so. A turn is played step by step; the whole
 turn is then written in the notation, to the record and to the `on_turn` callback.
 """
 
@@ -39,6 +41,15 @@ class GameResult:
         return [line.total for line in self.lines]
 
 
+def decide(game: ValdoraGame, agent: Agent, state: ValdoraState, seat: int) -> int:
+    """`agent`'s step for `seat` from its observation, and for an agent that needs it
+    (evaluation only) a copy of the true state."""
+    observation = game.observation(state, seat)
+    if agent.needs_true_state:
+        return agent.choose_in_world(observation, state.copy())
+    return agent.choose(observation)
+
+
 def play_game(game: ValdoraGame, seats: Sequence[str | Agent], seed: int, *,
               record: str | Path | None = None,
               on_turn: TurnCallback | None = None) -> GameResult:
@@ -62,7 +73,7 @@ def play_game(game: ValdoraGame, seats: Sequence[str | Agent], seed: int, *,
         while not state.is_terminal():
             seat, start, steps = state.current_player, state.copy(), []
             while state.turns == start.turns:
-                step = agents[seat].choose(game.observation(state, seat))
+                step = decide(game, agents[seat], state, seat)
                 state.play(step)
                 steps.append(step)
             play = game.format_turn(start, steps)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from valdora_ai.agents import Agent, parse_spec
+from valdora_ai.agents import Agent, parse_spec, refuse_world_seer
 from valdora_ai.analysis import Analysis, Budget, Candidate, SearchControl
 from valdora_ai.errors import PositionError, SpecError, ValdoraError
 from valdora_ai.games import CHANCE, Game, make_game
@@ -55,6 +55,7 @@ def suggest(position: Any, agent: str | Agent = "ismcts", budget: Budget | None 
                 raise SpecError(f"{agent!r}: {cls.name} does not search, so it takes no jobs")
             params["jobs"] = jobs
         agent = cls(game, **params)
+    refuse_world_seer(agent, "suggestions on a position")
     observation = game.observation(state, state.current_player)
     return agent.analyze(observation, budget, control)
 

@@ -13,11 +13,14 @@ def agent_classes() -> dict[str, type[Agent]]:
     from valdora_ai.agents.expectimax import ExpectimaxAgent
     from valdora_ai.agents.greedy import GreedyAgent
     from valdora_ai.agents.ismcts import IsmctsAgent
+    from valdora_ai.agents.oracle import OracleIsmctsAgent
     from valdora_ai.agents.pimc import PimcAgent
     from valdora_ai.agents.random_agent import RandomAgent
+    from valdora_ai.agents.styles import HoarderAgent, PlannerAgent
 
-    return {cls.name: cls for cls in (RandomAgent, GreedyAgent, IsmctsAgent, PimcAgent,
-                                          ExpectimaxAgent)}
+    return {cls.name: cls for cls in (RandomAgent, GreedyAgent, PlannerAgent, HoarderAgent,
+                                      IsmctsAgent, PimcAgent, ExpectimaxAgent,
+                                      OracleIsmctsAgent)}
 
 
 def parse_spec(spec: str) -> tuple[type[Agent], dict[str, object]]:
@@ -77,6 +80,15 @@ def _short(text: str) -> str:
     return repr(text) if len(text) <= 60 else repr(text[:57] + "...")
 
 
+def refuse_world_seer(agent: Agent | str, where: str) -> None:
+    """SpecError when `agent` (an agent or a spec) is an evaluation-only agent that sees
+    the true world: such an agent never plays against people or advises them."""
+    cls = type(agent) if isinstance(agent, Agent) else parse_spec(agent)[0]
+    if cls.needs_true_state:
+        raise SpecError(f"{cls.name} sees the hidden cards and is for evaluation only "
+                        f"(tournaments, benchmarks): it cannot be used for {where}")
+
+
 def make_agent(spec: str, game: Game, *, seed: int | None = None) -> Agent:
     """Build an agent from its spec; `seed` applies unless the spec sets one.
 
@@ -90,4 +102,4 @@ def make_agent(spec: str, game: Game, *, seed: int | None = None) -> Agent:
 
 
 __all__ = ["Agent", "Param", "agent_classes", "canonical_spec",
-           "make_agent", "parse_spec"]
+           "make_agent", "parse_spec", "refuse_world_seer"]

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from valdora_ai.analysis import Analysis, Budget, Candidate, SearchControl
 from valdora_ai.errors import SpecError
-from valdora_ai.games.base import Game, Observation
+from valdora_ai.games.base import Game, Observation, State
 from valdora_ai.rng import SEED_SPACE
 
 
@@ -90,6 +90,11 @@ class Agent(ABC):
 
     name: ClassVar[str]
     summary: ClassVar[str]
+    # True only for evaluation-only agents that search the true world: the self-play
+    # runner hands them a copy of it through `choose_in_world`, human-facing surfaces
+    # refuse them (valdora_ai.agents.refuse_world_seer), every other agent gets
+    # observations alone.
+    needs_true_state: ClassVar[bool] = False
     PARAMS: ClassVar[dict[str, Param]] = {
         "seed": Param(int, 0, "seed of the agent's own random generator", 0, SEED_SPACE - 1),
     }
@@ -113,6 +118,11 @@ class Agent(ABC):
     @abstractmethod
     def choose(self, observation: Observation) -> int:
         """The step to play for the observer, who is the player to move."""
+
+    def choose_in_world(self, observation: Observation, world: State) -> int:
+        """The step to play given the true `world` too: only agents with
+        ``needs_true_state`` are asked this way (by :func:`valdora_ai.selfplay.play_game`)."""
+        raise SpecError(f"{self.spec} plays from observations only")
 
     def analyze(self, observation: Observation, budget: Budget | None = None,
                 control: SearchControl | None = None) -> Analysis:

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from valdora_ai.agents.base import Param
 from valdora_ai.agents.mcts_base import MctsAgent
 from valdora_ai.analysis import Analysis, Budget, SearchControl
-from valdora_ai.games.base import Game, Observation
+from valdora_ai.games.base import Game, Observation, State
 from valdora_ai.search.loop import run_loop
 from valdora_ai.search.report import candidates
 from valdora_ai.search.reuse import TreeMemory
@@ -42,16 +42,20 @@ class IsmctsAgent(MctsAgent):
         super().__init__(game, **params)
         self.memory = TreeMemory(game)
 
+    def world_for_iteration(self, observation: Observation) -> State:
+        """A world consistent with `observation`, sampled afresh for each iteration."""
+        return self.game.determinize(observation, self.rng)
+
     def search(self, observation: Observation, budget: Budget,
                control: SearchControl | None) -> Analysis:
         start = time.perf_counter()
-        game, settings = self.game, with_deadline(self.settings, budget, start)
+        settings = with_deadline(self.settings, budget, start)
         root = (self.memory.recall(observation) if self.params["reuse"] else None) or Node()
         reused = root.visits
         player = observation.observer
 
         def iteration(_: int) -> None:
-            iterate(root, game.determinize(observation, self.rng), settings)
+            iterate(root, self.world_for_iteration(observation), settings)
 
         def partial(done: int, seconds: float) -> Analysis:
             return Analysis(player=player, candidates=candidates([root], player),

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from valdora_ai.agents import canonical_spec, parse_spec
+from valdora_ai.agents import canonical_spec, parse_spec, refuse_world_seer
 from valdora_ai.analysis import MAX_ITERATIONS, MAX_SECONDS
 from valdora_ai.errors import ValdoraError
 
@@ -34,6 +34,7 @@ class EngineConfig:
         if self.max_line_bytes < 64:
             raise ValdoraError(f"--max-line-bytes must be at least 64, got "
                                f"{self.max_line_bytes}")
+        refuse_world_seer(self.default_agent, "the engine (--agent)")
         _, params = parse_spec(self.default_agent)
         beyond = self.beyond_limits(params)
         if beyond is not None:

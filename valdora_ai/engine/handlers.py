@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from valdora_ai import __version__
-from valdora_ai.agents import Agent, agent_classes, make_agent
+from valdora_ai.agents import Agent, agent_classes, make_agent, refuse_world_seer
 from valdora_ai.agents.search_base import SearchAgent
 from valdora_ai.analysis import Analysis, Budget, SearchControl
 from valdora_ai.engine.config import EngineConfig
@@ -38,7 +38,9 @@ def version(rid: RequestId, config: EngineConfig) -> dict[str, Any]:
     """The handshake: who we are, what we serve, and the limits a client must respect."""
     return {"id": rid, "action": "version", "name": "valdora_ai", "version": __version__,
             "protocol": PROTOCOL_VERSION, "games": game_names(),
-            "agents": sorted(agent_classes()), "defaultAgent": config.default_agent,
+            "agents": sorted(name for name, cls in agent_classes().items()
+                             if not cls.needs_true_state),
+            "defaultAgent": config.default_agent,
             "limits": {"maxSeconds": config.max_seconds,
                        "maxIterations": config.max_iterations,
                        "maxLineBytes": config.max_line_bytes, "workers": config.workers}}
@@ -200,6 +202,7 @@ def checked_agent(spec: str, game: Game, config: EngineConfig) -> Agent:
     """The agent `spec` names, if it is valid, in one process and within the limits."""
     try:
         agent = make_agent(spec, game)
+        refuse_world_seer(agent, "the engine's analyses")
     except (ValueError, TypeError) as exc:  # SpecError, or parameter values an agent refuses
         raise EngineError(BAD_AGENT, str(exc), "agent") from None
     if agent.params.get("jobs", 1) != 1:

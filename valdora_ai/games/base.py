@@ -39,6 +39,14 @@ class Observation(Protocol):
     def belief_state(self) -> State: ...
 
 
+class Policy(Protocol):
+    """A named playing style of a game: the next step for the player to move.
+
+    It may remember what it planned between calls, so each player gets its own."""
+
+    def step(self, state: Any, rng: Any) -> int: ...
+
+
 class Game(Protocol):
     """A game with its facts and the ways to make and inspect its states."""
 
@@ -95,3 +103,12 @@ def board_picture(game: Game, state: Any, observer: int | None = None) -> str:
     if not isinstance(game, Pictured):
         raise ValdoraError(f"the game {game.name!r} has no board picture yet")
     return game.render_svg(state, observer=observer)
+
+
+@runtime_checkable
+class Styled(Protocol):
+    """A game with named playing styles besides greedy, for the style agents
+    (``planner``, ``hoarder``: valdora_ai.agents.styles). Optional."""
+
+    def policy_names(self) -> tuple[str, ...]: ...
+    def make_policy(self, name: str) -> Policy: ...

@@ -9,7 +9,7 @@ exactly and a bot answers a repeated move with the same reply.
 
 from __future__ import annotations
 
-from valdora_ai.agents import Agent, make_agent, parse_spec
+from valdora_ai.agents import Agent, make_agent, parse_spec, refuse_world_seer
 from valdora_ai.games.base import Game
 from valdora_ai.rng import derive_seed
 
@@ -26,11 +26,18 @@ def seat_specs(game: Game, seats: list[str], seed: int) -> tuple[str, ...]:
     """The record's seat specs: `human`, or the bot's spec with its seat seed fixed.
 
     As in self-play, a bot spec without a seed gets `seed + seat`; the returned spec
-    says so (SpecError for a bad spec), so a resumed game rebuilds the same bots.
+    says so (SpecError for a bad spec, and for an evaluation-only agent that sees the
+    hidden cards: an interactive game is played with people), so a resumed game rebuilds
+    the same bots.
     """
-    return tuple(HUMAN if is_human(spec)
-                 else make_agent(spec, game, seed=derive_seed(seed, seat)).spec
+    return tuple(HUMAN if is_human(spec) else _bot(game, spec, derive_seed(seed, seat)).spec
                  for seat, spec in enumerate(seats))
+
+
+def _bot(game: Game, spec: str, seed: int) -> Agent:
+    agent = make_agent(spec, game, seed=seed)
+    refuse_world_seer(agent, "interactive play")
+    return agent
 
 
 def turn_seed(base: int, turn: int) -> int:

@@ -15,6 +15,7 @@ from valdora_ai.games.valdora import (
     notation,
     position,
     reveals,
+    styles,
     svg,
 )
 from valdora_ai.games.valdora.data import ComponentData, default_data, load_data
@@ -88,6 +89,18 @@ class ValdoraGame:
         if fast is not None:
             return fast.greedy_step(rng)
         return heuristics.greedy_step(state, rng)
+
+    def policy_names(self) -> tuple[str, ...]:
+        """The named playing styles besides greedy (see styles)."""
+        return styles.policy_names()
+
+    def make_policy(self, name: str) -> styles.Policy:
+        """A fresh policy object of style `name`; its ``step(state, rng)`` plays the
+        reference rules on any state (a compiled one is converted first)."""
+        if name not in styles.policy_names():
+            raise ValdoraError(f"Valdora has no playing style {name!r} "
+                               f"(known: {', '.join(styles.policy_names())})")
+        return styles.make_policy(name)
 
     def estimate_final_scores(self, state: ValdoraState) -> list[float]:
         """A heuristic estimate of each player's final score (see heuristics; a

@@ -1,0 +1,70 @@
+"""EVALUATION ONLY: ISMCTS that searches the true world instead of sampled ones.
+
+``oracle-ismcts`` cheats: every iteration walks a copy of the real state, hidden book
+pages included, so it measures what hidden information costs the honest ``ismcts``
+at equal time (docs/strength.md). It is never offered for play against people:
+
+* it is not handed observations it could search: :meth:`choose` and :meth:`analyze`
+  refuse, because an observation carries no world;
+* only the self-play runner (:func:`valdora_ai.selfplay.play_game`, so tournaments and
+  benchmarks) gives it the world, through :meth:`choose_in_world`, because the class
+  declares ``needs_true_state``; every other agent gets observations alone;
+* interactive play, hints, ``suggest`` and the engine refuse it by name
+  (:func:`valdora_ai.agents.refuse_world_seer`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from valdora_ai.agents.base import Param
+from valdora_ai.agents.ismcts import IsmctsAgent
+from valdora_ai.analysis import Analysis, Budget, SearchControl
+from valdora_ai.errors import SpecError
+from valdora_ai.games.base import Game, Observation, State
+
+
+class OracleIsmctsAgent(IsmctsAgent):
+    name = "oracle-ismcts"
+    summary = ("EVALUATION ONLY, sees the hidden cards: ismcts searching the true world "
+               "(never for play against people)")
+    needs_true_state = True
+    PARAMS: ClassVar[dict[str, Param]] = {
+        **IsmctsAgent.PARAMS,
+        "jobs": replace(IsmctsAgent.PARAMS["jobs"],
+                        help="processes searching in parallel (only 1: workers get no world)",
+                        high=1),
+    }
+
+    def __init__(self, game: Game, **params: Any) -> None:
+        super().__init__(game, **params)
+        self._world: State | None = None
+
+    def choose_in_world(self, observation: Observation, world: State) -> int:
+        """The step searched on copies of the true `world` (a copy of the game's state)."""
+        return self.analyze_in_world(observation, world).best.step
+
+    def analyze_in_world(self, observation: Observation, world: State,
+                         budget: Budget | None = None,
+                         control: SearchControl | None = None) -> Analysis:
+        """:meth:`analyze`, each iteration on a copy of the true `world`."""
+        self._world = world
+        try:
+            return super().analyze(observation, budget, control)
+        finally:
+            self._world = None
+
+    def choose(self, observation: Observation) -> int:
+        return self.analyze(observation).best.step
+
+    def analyze(self, observation: Observation, budget: Budget | None = None,
+                control: SearchControl | None = None) -> Analysis:
+        if self._world is None:
+            raise SpecError(f"{self.name} sees the hidden cards and is for evaluation only: "
+                            "only self-play (tournaments, benchmarks) hands it the world")
+        return super().analyze(observation, budget, control)
+
+    def world_for_iteration(self, observation: Observation) -> State:
+        assert self._world is not None  # analyze refuses to search without one
+        return self._world.copy()
