@@ -9,6 +9,7 @@ import json
 import os
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -189,3 +190,13 @@ def test_an_interrupted_run_kills_its_bots(tmp_path: Path) -> None:
     while _descendants_alive("time.sleep(600)") and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not _descendants_alive("time.sleep(600)")
+
+
+def test_a_tampered_forfeit_is_refused_not_reported(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite"
+    va.run_tournament(["random", _bot("exit", 0, time=0.2)], players=3, games=6, seed=1,
+                      db=db, jobs=1)
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE forfeits SET seat = 9")
+    with pytest.raises(va.TournamentError, match="forfeit .* has a field of the wrong type"):
+        va.load_report(db)

@@ -8,6 +8,9 @@ object for every state of a game.
 
 from __future__ import annotations
 
+import functools
+import operator
+from collections.abc import Callable
 from typing import Any
 
 from valdora_ai.errors import ValdoraError
@@ -29,11 +32,25 @@ def state_key(state: Any) -> tuple[Any, ...]:
     return _freeze(state)  # type: ignore[no-any-return]
 
 
+_ATOMS = (int, bool, float, str, tuple, type(None))  # hashable as they are
+
+
 def _freeze(value: Any) -> Any:
-    if isinstance(value, list | tuple):
-        return tuple(_freeze(item) for item in value)
-    slots = getattr(type(value), "__slots__", None)
-    if slots is None or isinstance(value, int | float | str):
+    kind = type(value)
+    if kind is list or kind is tuple:
+        # A state's lists are homogeneous: a list of atoms (numbers, card tuples) is
+        # copied in one go, lists of lists or of objects are frozen item by item.
+        if not value or type(value[0]) in _ATOMS:
+            return tuple(value)
+        return tuple(map(_freeze, value))
+    if kind in _ATOMS or not hasattr(kind, "__slots__"):
         return value
-    return (type(value).__name__,
-            *(_freeze(getattr(value, name)) for name in slots if name not in _LEFT_OUT))
+    return (kind.__name__, *map(_freeze, _fields(kind)(value)))
+
+
+@functools.cache
+def _fields(kind: type) -> Callable[[Any], tuple[Any, ...]]:
+    """A getter of the key's fields of a state class (its slots less the left-out)."""
+    names = [name for name in kind.__slots__ if name not in _LEFT_OUT]
+    get = operator.attrgetter(*names)
+    return get if len(names) > 1 else lambda value: (get(value),)
