@@ -33,6 +33,8 @@ from valdora_ai.games import game_names
 from valdora_ai.games.base import Game, Observation, State
 from valdora_ai.suggestions import candidate_turn
 
+LOCAL_ONLY = ("py:", "cmd:")  # specs a client may not send: the engine's operator names them
+
 
 def version(rid: RequestId, config: EngineConfig) -> dict[str, Any]:
     """The handshake: who we are, what we serve, and the limits a client must respect."""
@@ -200,6 +202,9 @@ def prepare_search(rid: RequestId, request: dict[str, Any], games: Games,
 
 def checked_agent(spec: str, game: Game, config: EngineConfig) -> Agent:
     """The agent `spec` names, if it is valid, in one process and within the limits."""
+    if spec != config.default_agent and spec.lstrip().startswith(LOCAL_ONLY):
+        raise EngineError(BAD_AGENT, f"{spec!r}: py: and cmd: agents import code or run "
+                                     "programs, so only --agent may name them", "agent")
     try:
         agent = make_agent(spec, game)
         refuse_world_seer(agent, "the engine's analyses")

@@ -7,7 +7,9 @@ from typing import Any
 
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import PositionError, ValdoraError
+from valdora_ai.games.observing import check_seat
 from valdora_ai.games.zavandor import heuristics, info, notation, position
+from valdora_ai.games.zavandor import steps as S
 from valdora_ai.games.zavandor.data import (
     Options,
     ZavandorData,
@@ -49,7 +51,23 @@ class ZavandorGame:
         return ZavandorState.new(self.data, self.options, self.num_players, make_rng(seed))
 
     def observation(self, state: ZavandorState, player: int) -> info.Observation:
-        return info.observation(state, player)
+        return info.observation(state, check_seat(self.num_players, player))
+
+    def num_distinct_steps(self) -> int:
+        """Every step code lies below steps.STEP_LIMIT (the chance codes last)."""
+        return S.STEP_LIMIT
+
+    def max_chance_outcomes(self) -> int:
+        """A chance outcome is one code of the chance range (a tile, card, district or
+        seat index), so no chance node has more outcomes than that range holds."""
+        return S.STEP_LIMIT - S.CHANCE_BASE
+
+    def max_turns(self) -> int:
+        """Actions (turns) before the round cap: every round, each player's actions plus
+        one per Gnomunculus in the game."""
+        gnomunculi = sum(card.kind == "gnomunculus" for card in self.data.decks[0])
+        per_round = self.data.actions_per_round + gnomunculi
+        return self.options.max_rounds * self.num_players * per_round
 
     def determinize(self, observation: info.Observation, rng: Any) -> ZavandorState:
         return info.determinize(observation, rng)

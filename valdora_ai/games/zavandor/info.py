@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from valdora_ai.errors import ValdoraError
+from valdora_ai.games.observing import state_key
 from valdora_ai.games.zavandor.data import CENTER
 from valdora_ai.games.zavandor.rules import DECK, ID, LEVEL, MASK, UNKNOWN, WORLD, ZavandorState
 
@@ -31,13 +32,14 @@ from valdora_ai.games.zavandor.rules import DECK, ID, LEVEL, MASK, UNKNOWN, WORL
 class Observation:
     """A player's view of a state: their belief state, handed out as fresh copies."""
 
-    __slots__ = ("_belief", "_observer")
+    __slots__ = ("_belief", "_key", "_observer")
 
     def __init__(self, belief: ZavandorState, observer: int) -> None:
         if belief.observer != observer:
             raise ValdoraError("an observation must be a belief state of its observer")
         self._belief = belief
         self._observer = observer
+        self._key: tuple[Any, ...] | None = None
 
     @property
     def observer(self) -> int:
@@ -59,11 +61,17 @@ class Observation:
 
         return {"observer": self._observer, "position": position_to_json(self._belief)}
 
+    def key(self) -> tuple[Any, ...]:
+        """The information-state key: the observer and the belief state as tuples."""
+        if self._key is None:
+            self._key = (self._observer, state_key(self._belief))
+        return self._key
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Observation) and self.to_json() == other.to_json()
+        return isinstance(other, Observation) and self.key() == other.key()
 
     def __hash__(self) -> int:
-        return hash(self._observer)
+        return hash(self.key())
 
 
 def observation(state: ZavandorState, player: int) -> Observation:
