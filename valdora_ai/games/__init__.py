@@ -1,7 +1,7 @@
 """The game registry: ``make_game(name, players=...)`` builds any registered game.
 
-Valdora is the first entry; a new game registers a factory here and every agent,
-tournament and CLI command can play it.
+Valdora and The Gnomes of Zavandor are registered; a new game registers a factory
+here and every agent, tournament and CLI command can play it.
 """
 
 from __future__ import annotations
@@ -40,7 +40,14 @@ def _valdora(**options: Any) -> Game:
     return ValdoraGame(**options)
 
 
+def _zavandor(**options: Any) -> Game:
+    from valdora_ai.games.zavandor.game import ZavandorGame
+
+    return ZavandorGame(**options)
+
+
 register_game("valdora", _valdora)
+register_game("zavandor", _zavandor)
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "Observation", "State", "game_names", "make_game",
            "register_game"]

@@ -1,0 +1,94 @@
+"""The Gnomes of Zavandor game object: its facts, setup, and the hooks agents use."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from valdora_ai.backend import make_rng
+from valdora_ai.errors import PositionError, ValdoraError
+from valdora_ai.games.zavandor import heuristics, info, notation, position
+from valdora_ai.games.zavandor.data import (
+    Options,
+    ZavandorData,
+    default_data,
+    load_data,
+    parse_options,
+)
+from valdora_ai.games.zavandor.rules import ZavandorState
+
+
+class ZavandorGame:
+    """The Gnomes of Zavandor for 2 to 4 players.
+
+    Options (keyword arguments) are the design doc's switches and the expert discount
+    rule: ``expert_discount``, ``prism_raises_price``, ``emero_floor``,
+    ``hoover_per_gem``, ``max_rounds``; their defaults come from the data file.
+    """
+
+    name = "zavandor"
+    chance_mode = "explicit"
+    information = "imperfect"
+
+    def __init__(self, players: int = 3,
+                 rules_data: str | Path | ZavandorData | None = None,
+                 **options: Any) -> None:
+        if isinstance(rules_data, ZavandorData):
+            self.data = rules_data
+        else:
+            self.data = default_data() if rules_data is None else load_data(rules_data)
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+                self.data.players_min <= players <= self.data.players_max):
+            raise ValdoraError(f"The Gnomes of Zavandor is for {self.data.players_min} to "
+                               f"{self.data.players_max} players, not {players}")
+        self.num_players = players
+        self.options: Options = parse_options(options, self.data.options)
+
+    def new_state(self, seed: int) -> ZavandorState:
+        """A fresh game: tiles laid out, piles shuffled, marker and start player drawn."""
+        return ZavandorState.new(self.data, self.options, self.num_players, make_rng(seed))
+
+    def observation(self, state: ZavandorState, player: int) -> info.Observation:
+        return info.observation(state, player)
+
+    def determinize(self, observation: info.Observation, rng: Any) -> ZavandorState:
+        return info.determinize(observation, rng)
+
+    def apply_revealing(self, state: ZavandorState, step: int) -> tuple[int, ...]:
+        """Apply `step` to a world; return the chance steps its viewer's belief state
+        would have passed through (what the step showed the viewer), in order."""
+        state.recording = []
+        try:
+            state.apply(step)
+            return tuple(state.recording)
+        finally:
+            state.recording = None
+
+    def describe_step(self, state: ZavandorState, step: int) -> str:
+        return notation.describe_step(state, step)
+
+    def parse_turn(self, state: ZavandorState, text: str) -> list[int]:
+        return notation.parse_turn(state, text)
+
+    def format_turn(self, state: ZavandorState, steps: list[int]) -> str:
+        return notation.format_turn(state, steps)
+
+    def position_to_json(self, state: ZavandorState) -> dict[str, Any]:
+        return position.position_to_json(state)
+
+    def position_from_json(self, document: Any) -> ZavandorState:
+        state = position.position_from_json(document, self.data)
+        if state.n != self.num_players:
+            raise PositionError(f"a {state.n}-player position for a {self.num_players}-player"
+                                " game", where="players")
+        return state
+
+    def greedy_step(self, state: ZavandorState, rng: Any) -> int:
+        return heuristics.greedy_step(state, rng)
+
+    def estimate_final_scores(self, state: ZavandorState) -> list[float]:
+        return heuristics.estimate_final_scores(state)
+
+    def __repr__(self) -> str:
+        return (f"ZavandorGame(players={self.num_players}, "
+                f"data={Path(self.data.source).name!r})")

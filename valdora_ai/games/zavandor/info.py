@@ -1,0 +1,127 @@
+"""What a player knows, and worlds sampled from it.
+
+A player knows everything public (prices, every player's gems, gold, tiles, cards,
+trader, markers, the face-up cards, pile sizes and the backs of their cards, who
+sampled which space and who saw which card) plus what they saw themselves: the faces
+of the tiles they sampled, their hand card and the cards they returned to a pile. The
+knowledge masks of :mod:`valdora_ai.games.zavandor.rules` record, for every hidden
+place, who knows it, so an observation is the true state with every id its observer
+does not know replaced by ``UNKNOWN`` (a *belief state*). Since the masks persist as
+cards move, this is perfect recall.
+
+:func:`determinize` is the one way back to a full state. The ids an observer cannot
+rule out fall into classes: tiles by back (light or dark), cards by deck and level
+(the backs are public, so a hand card's or a returned card's level is known, and the
+cards drawn from a pile's top have the levels of their positions). Within a class
+nothing public tells the unknown places apart (setup shuffles uniformly; which card a
+player keeps or which tile a player samples is their choice, not a constraint), so
+every assignment of the class's unseen ids to its unknown places is equally likely:
+a uniform shuffle per class samples uniformly from the consistent worlds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from valdora_ai.errors import ValdoraError
+from valdora_ai.games.zavandor.data import CENTER
+from valdora_ai.games.zavandor.rules import DECK, ID, LEVEL, MASK, UNKNOWN, WORLD, ZavandorState
+
+
+class Observation:
+    """A player's view of a state: their belief state, handed out as fresh copies."""
+
+    __slots__ = ("_belief", "_observer")
+
+    def __init__(self, belief: ZavandorState, observer: int) -> None:
+        if belief.observer != observer:
+            raise ValdoraError("an observation must be a belief state of its observer")
+        self._belief = belief
+        self._observer = observer
+
+    @property
+    def observer(self) -> int:
+        return self._observer
+
+    @property
+    def current_player(self) -> int:
+        return self._belief.current_player
+
+    def legal_steps(self) -> list[int]:
+        return self._belief.legal_steps()
+
+    def belief_state(self) -> ZavandorState:
+        """A copy of the belief state: what the observer cannot see is UNKNOWN in it."""
+        return self._belief.copy()
+
+    def to_json(self) -> dict[str, Any]:
+        from valdora_ai.games.zavandor.position import position_to_json
+
+        return {"observer": self._observer, "position": position_to_json(self._belief)}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Observation) and self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:
+        return hash(self._observer)
+
+
+def observation(state: ZavandorState, player: int) -> Observation:
+    """What `player` knows of the world `state`."""
+    if not 0 <= player < state.n:
+        raise ValdoraError(f"no seat {player} in a {state.n}-player game")
+    if state.observer == player:
+        return Observation(state.copy(), player)
+    if state.observer != WORLD:
+        raise ValdoraError(f"a belief state of seat {state.observer} cannot be observed by "
+                           f"seat {player}")
+    belief = state.copy()
+    bit = 1 << player
+    for space, tile in enumerate(belief.board):
+        if tile >= 0 and not belief.known[space] & bit:
+            belief.board[space] = UNKNOWN
+    for slot in belief.card_slots():
+        if not slot[MASK] & bit:
+            slot[ID] = UNKNOWN
+    belief.observer = belief.viewer = player
+    return Observation(belief, player)
+
+
+def determinize(obs: Observation, rng: Any) -> ZavandorState:
+    """A world sampled uniformly among those consistent with `obs` (see the module doc)."""
+    world = obs.belief_state()
+    if world.is_chance_node():
+        raise ValdoraError("cannot determinize at a chance node: resolve the reveal first")
+    tile_places: dict[bool, list[int]] = {False: [], True: []}
+    tile_pools: dict[bool, list[int]] = {}
+    for space, tile in enumerate(world.board):
+        if tile == UNKNOWN:
+            light = world.data.spaces[space].district == CENTER
+            tile_places[light].append(space)
+            if light not in tile_pools:
+                tile_pools[light] = world.tile_pool(space)
+    card_places: dict[tuple[int, int], list[list[int]]] = {}
+    for slot in world.card_slots():
+        if slot[ID] == UNKNOWN:
+            card_places.setdefault((slot[DECK], slot[LEVEL]), []).append(slot)
+    card_pools = {key: world.card_pool(*key) for key in card_places}
+    for light, spaces in tile_places.items():
+        if spaces:
+            pool = _shuffled(tile_pools[light], len(spaces), rng, "tiles")
+            for space, tile in zip(spaces, pool, strict=True):
+                world.board[space] = tile
+    for key, slots in card_places.items():
+        pool = _shuffled(card_pools[key], len(slots), rng, "cards")
+        for slot, ident in zip(slots, pool, strict=True):
+            slot[ID] = ident
+    world.observer = WORLD
+    return world
+
+
+def _shuffled(pool: list[int], places: int, rng: Any, what: str) -> list[int]:
+    if len(pool) != places:
+        raise ValdoraError(f"inconsistent observation: {places} unknown {what} for "
+                           f"{len(pool)} candidates")
+    pool = list(pool)
+    rng.shuffle(pool)
+    return pool
