@@ -46,8 +46,15 @@ def _zavandor(**options: Any) -> Game:
     return ZavandorGame(**options)
 
 
+def _alchemists(**options: Any) -> Game:
+    from valdora_ai.games.alchemists.game import AlchemistsGame
+
+    return AlchemistsGame(**options)
+
+
 register_game("valdora", _valdora)
 register_game("zavandor", _zavandor)
+register_game("alchemists", _alchemists)
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "Observation", "State", "game_names", "make_game",
            "register_game"]

@@ -1,0 +1,97 @@
+"""Greedy self-play of The Valley of Alchemists, for comparison with the design doc's
+reference figures (turns per player, scores, EP per sold line, seat win shares).
+
+    python benchmarks/alchemists_selfplay.py --games 500
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from dataclasses import dataclass, field
+
+from valdora_ai.games import make_game
+from valdora_ai.games.alchemists.rules import AlchemistsState
+from valdora_ai.rng import Rng
+
+
+@dataclass
+class Tally:
+    """What the games of one player count gave."""
+
+    turns: list[float] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    winner_scores: list[int] = field(default_factory=list)
+    line_ep: list[int] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    made: list[int] = field(default_factory=list)
+    seat_wins: list[float] = field(default_factory=list)
+    stalls: int = 0
+
+
+def _sale_ep(state: AlchemistsState, before: list[tuple[int, int]]) -> list[int]:
+    """EP of each line sold since `before` (sold count and marker count per seat)."""
+    found = []
+    for p, (sold, markers) in zip(state.players, before, strict=True):
+        if len(p.sold) > sold:
+            cards = p.sold[sold:]
+            bonus = sum(p.markers[markers:])
+            found.append(sum(state.data.elixirs[c].ep for c in cards) + bonus)
+    return found
+
+
+def play_games(players: int, games: int, first_seed: int = 0) -> Tally:
+    tally = Tally(seat_wins=[0.0] * players)
+    game = make_game("alchemists", players=players)
+    for seed in range(first_seed, first_seed + games):
+        state = game.new_state(seed)
+        rng = Rng(seed)
+        while not state.is_terminal():
+            before = [(len(p.sold), len(p.markers)) for p in state.players]
+            state.apply(game.greedy_step(state, rng))
+            tally.line_ep += _sale_ep(state, before)
+        tally.stalls += state.capped
+        tally.turns.append(state.turns / players)
+        scores = state.scores()
+        tally.scores += scores
+        tally.winner_scores.append(max(scores))
+        tally.lines += [len(p.sold) // 3 for p in state.players]
+        tally.made += [p.made() for p in state.players]
+        for seat, share in enumerate(state.returns()):
+            tally.seat_wins[seat] += share
+    return tally
+
+
+def _quantiles(values: list[float] | list[int]) -> str:
+    q = statistics.quantiles(values, n=20)
+    return f"p10 {q[1]:.0f}, median {statistics.median(values):.0f}, p90 {q[17]:.0f}"
+
+
+def report(players: int, tally: Tally, games: int) -> str:
+    shares = " / ".join(f"{100 * w / games:.1f}" for w in tally.seat_wins)
+    return "\n".join([
+        f"{players} players, {games} games (greedy self-play; stalls: {tally.stalls})",
+        f"  turns per player: mean {statistics.mean(tally.turns):.1f} "
+        f"(sd {statistics.pstdev(tally.turns):.1f}; {_quantiles(tally.turns)})",
+        f"  final score: mean {statistics.mean(tally.scores):.1f} "
+        f"(sd {statistics.pstdev(tally.scores):.1f}); winner's mean "
+        f"{statistics.mean(tally.winner_scores):.1f}",
+        f"  EP per sold line: {_quantiles(tally.line_ep)}; mean "
+        f"{statistics.mean(tally.line_ep):.1f}",
+        f"  lines sold per player: mean {statistics.mean(tally.lines):.2f}; elixirs made "
+        f"per player: mean {statistics.mean(tally.made):.1f}",
+        f"  win share by seat (%): {shares}",
+    ])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
+    args = parser.parse_args()
+    for players in args.players:
+        print(report(players, play_games(players, args.games), args.games))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,97 @@
+"""The Valley of Alchemists game object: its facts, setup, and the hooks agents use."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from valdora_ai.backend import make_rng
+from valdora_ai.errors import DataError, PositionError, ValdoraError
+from valdora_ai.games.alchemists import heuristics, info, notation, position
+from valdora_ai.games.alchemists.data import (
+    AlchemistsData,
+    Options,
+    default_data,
+    load_data,
+    parse_options,
+)
+from valdora_ai.games.alchemists.rules import AlchemistsState
+
+
+class AlchemistsGame:
+    """The Valley of Alchemists for 2 to 4 players.
+
+    Options (keyword arguments) are the design doc's switches: ``track`` ("plain" or
+    "flat-step"), ``stall_safeguard`` (False is rules mode) and ``stall_rounds``; their
+    defaults come from the data file.
+    """
+
+    name = "alchemists"
+    chance_mode = "explicit"
+    information = "imperfect"
+
+    def __init__(self, players: int = 3,
+                 rules_data: str | Path | AlchemistsData | None = None,
+                 **options: Any) -> None:
+        if isinstance(rules_data, AlchemistsData):
+            self.data = rules_data
+        else:
+            self.data = default_data() if rules_data is None else load_data(rules_data)
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+                self.data.players_min <= players <= self.data.players_max):
+            raise ValdoraError(f"The Valley of Alchemists is for {self.data.players_min} to "
+                               f"{self.data.players_max} players, not {players}")
+        self.num_players = players
+        try:
+            self.options: Options = parse_options(options, self.data.options)
+        except DataError as exc:
+            raise ValdoraError(str(exc)) from None
+
+    def new_state(self, seed: int) -> AlchemistsState:
+        """A fresh game: the deck shuffled and cut for the player count, 10 cards dealt."""
+        return AlchemistsState.new(self.data, self.options, self.num_players, make_rng(seed))
+
+    def observation(self, state: AlchemistsState, player: int) -> info.Observation:
+        return info.observation(state, player)
+
+    def determinize(self, observation: info.Observation, rng: Any) -> AlchemistsState:
+        return info.determinize(observation, rng)
+
+    def apply_revealing(self, state: AlchemistsState, step: int) -> tuple[int, ...]:
+        """Apply `step` to a world; return the chance steps (cards drawn by the refill)
+        a belief state would have passed through, in order."""
+        state.recording = []
+        try:
+            state.apply(step)
+            return tuple(state.recording)
+        finally:
+            state.recording = None
+
+    def describe_step(self, state: AlchemistsState, step: int) -> str:
+        return notation.describe_step(state, step)
+
+    def parse_turn(self, state: AlchemistsState, text: str) -> list[int]:
+        return notation.parse_turn(state, text)
+
+    def format_turn(self, state: AlchemistsState, steps: list[int]) -> str:
+        return notation.format_turn(state, steps)
+
+    def position_to_json(self, state: AlchemistsState) -> dict[str, Any]:
+        return position.position_to_json(state)
+
+    def position_from_json(self, document: Any) -> AlchemistsState:
+        state = position.position_from_json(document, self.data)
+        if state.n != self.num_players:
+            raise PositionError(f"a {state.n}-player position for a {self.num_players}-player"
+                                " game", where="players")
+        return state
+
+    def greedy_step(self, state: AlchemistsState, rng: Any) -> int:
+        return heuristics.greedy_step(state, rng)
+
+    def estimate_final_scores(self, state: AlchemistsState) -> list[float]:
+        return heuristics.estimate_final_scores(state)
+
+    def __repr__(self) -> str:
+        return (f"AlchemistsGame(players={self.num_players}, "
+                f"data={Path(self.data.source).name!r})")

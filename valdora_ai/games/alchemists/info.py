@@ -1,0 +1,81 @@
+"""What a player knows, and worlds sampled from it.
+
+Every player knows the same things: everything on the table, including every elixir
+ever face up (perfect recall: the sold piles are public). The unknowns are the deck
+order and which unseen cards went back to the box at setup. An observation is the
+true state with both removed (a *belief state*), tagged with its observer;
+:func:`determinize` is the one way back to a full state.
+
+Uniformity: the deck is a uniformly shuffled sample of the unseen cards of size
+``deck_count`` and the rest is in the box; players' choices depend only on public
+information, so every split and order is equally likely given the observation.
+Shuffling the unseen cards and cutting at ``deck_count`` samples exactly that.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from valdora_ai.errors import ValdoraError
+from valdora_ai.games.alchemists.rules import AlchemistsState
+
+
+class Observation:
+    """A player's view of a state: a belief state (no deck order, no box) and the observer.
+
+    Agents receive only this. `belief_state()` hands out a fresh copy, so nothing an
+    agent does can change the observation, and no copy ever holds the hidden cards.
+    """
+
+    __slots__ = ("_belief", "_observer")
+
+    def __init__(self, belief: AlchemistsState, observer: int) -> None:
+        if belief.deck is not None or belief.box is not None:
+            raise ValdoraError("an observation must not contain the deck order or the box")
+        self._belief = belief
+        self._observer = observer
+
+    @property
+    def observer(self) -> int:
+        return self._observer
+
+    @property
+    def current_player(self) -> int:
+        return self._belief.current_player
+
+    def legal_steps(self) -> list[int]:
+        return self._belief.legal_steps()
+
+    def belief_state(self) -> AlchemistsState:
+        """A copy of the belief state: refill draws in it are chance nodes."""
+        return self._belief.copy()
+
+    def to_json(self) -> dict[str, Any]:
+        from valdora_ai.games.alchemists.position import position_to_json
+
+        return {"observer": self._observer, "position": position_to_json(self._belief)}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Observation) and self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:  # observations are compared, rarely hashed
+        return hash(self._observer)
+
+
+def observation(state: AlchemistsState, player: int) -> Observation:
+    """What `player` knows of `state`: everything but the deck order and the box."""
+    belief = state.copy()
+    belief.deck = belief.box = None
+    return Observation(belief, player)
+
+
+def determinize(obs: Observation, rng: Any) -> AlchemistsState:
+    """A full state sampled uniformly among those consistent with `obs`."""
+    world = obs.belief_state()
+    if world.is_chance_node():
+        raise ValdoraError("cannot determinize at a chance node: resolve the draw first")
+    unseen = world.unseen()
+    rng.shuffle(unseen)
+    world.deck = unseen[:world.deck_count]
+    world.box = sorted(unseen[world.deck_count:])
+    return world

@@ -1,0 +1,107 @@
+"""The Valley of Alchemists' turn notation: one token per step, tokens separated by spaces.
+
+Ingredients and decoction colours are written by their first letter (ingredients
+Y R B W, decoctions Y R B O G P), elixirs by their card id, chest cells 1-9 row by row,
+lines R1-R3 (shelves), C1-C3 (columns), D1 (top left to bottom right) and D2, and a
+line's elixirs by position 1-3 (see docs/games/alchemists.md)::
+
+    +W         a setup skill point on the water track
+    cYW        collect yellow and water (the full amounts the skill tracks allow)
+    bG         brew one green decoction (repeat for more; "." closes the brew)
+    mE29@5     make elixir E29 into chest cell 5 (repeat for more; "." closes)
+    r1-5       rearrange: move the elixir in cell 1 to empty cell 5, or swap the two
+    sD1        sell line D1; then tS2 / tC1 / tL3 put the shape / colour / level token
+               on the line's 2nd / 1st / 3rd elixir; "." scores the sale
+    x2R>P      decoction transformation: 2 red decoctions become purple (free)
+    .          close the brew, make or sale in progress
+    end        end the turn, passing the actions left
+    ?E12       a chance outcome: the elixir a refill draws (belief states only)
+
+Example, a whole turn: ``cYW bG bG . end``. Parsing matches each token against the
+descriptions of the legal steps, so what :func:`describe_step` writes parses back.
+"""
+
+from __future__ import annotations
+
+from valdora_ai.errors import NotationError
+from valdora_ai.games.alchemists import steps as S
+from valdora_ai.games.alchemists.rules import AlchemistsState
+
+LINE_NAMES = ("R1", "R2", "R3", "C1", "C2", "C3", "D1", "D2")
+TOKEN_LETTERS = "SCL"
+
+
+def letter(name: str) -> str:
+    return name[0].upper()
+
+
+def describe_step(state: AlchemistsState, step: int) -> str:
+    """The token for `step` in `state` (the state the step is played in)."""
+    kind = S.kind(step)
+    data = state.data
+    arg = S.argument(step)
+    if kind == "end":
+        return "end"
+    if kind == "stop":
+        return "."
+    if kind == "skill" and arg < len(data.ingredients):
+        return "+" + letter(data.ingredients[arg])
+    if kind == "collect" and max(S.PAIRS[arg]) < len(data.ingredients):
+        return "c" + "".join(letter(data.ingredients[t]) for t in S.PAIRS[arg])
+    if kind == "brew" and arg < len(data.decoctions):
+        return "b" + letter(data.decoctions[arg])
+    if kind == "make":
+        slot, cell = divmod(arg, S.CELLS)
+        card = state.face_up[slot] if slot < len(state.face_up) else -1
+        if card >= 0:
+            return f"m{data.elixirs[card].id}@{cell + 1}"
+    if kind == "rearrange":
+        source, target = divmod(arg, S.CELLS)
+        return f"r{source + 1}-{target + 1}"
+    if kind == "sell":
+        return "s" + LINE_NAMES[arg]
+    if kind == "token":
+        token_kind, position = divmod(arg, S.LINE_LENGTH)
+        return f"t{TOKEN_LETTERS[token_kind]}{position + 1}"
+    if kind == "transform":
+        source, target, count = S.transform_parts(step)
+        if max(source, target) < len(data.decoctions):
+            return (f"x{count}{letter(data.decoctions[source])}>"
+                    f"{letter(data.decoctions[target])}")
+    if kind == "chance" and arg < len(data.elixirs):
+        return "?" + data.elixirs[arg].id
+    return f"<step {step}>"
+
+
+def parse_step(state: AlchemistsState, token: str) -> int:
+    """The legal step `token` names in `state` (NotationError if none)."""
+    legal = state.legal_steps()
+    for step in legal:
+        if describe_step(state, step) == token:
+            return step
+    shown = " ".join(describe_step(state, s) for s in legal[:12])
+    raise NotationError(f"{token!r} is not a legal step here (legal: {shown}"
+                        f"{' ...' if len(legal) > 12 else ''})")
+
+
+def parse_turn(state: AlchemistsState, text: str) -> list[int]:
+    """The steps of a space-separated token sequence, checked on a copy of `state`."""
+    work = state.copy()
+    steps = []
+    for token in text.split():
+        step = parse_step(work, token)
+        work.apply(step)
+        steps.append(step)
+    if not steps:
+        raise NotationError("an empty turn")
+    return steps
+
+
+def format_turn(state: AlchemistsState, steps: list[int]) -> str:
+    """The tokens of `steps` played from `state`, separated by spaces."""
+    work = state.copy()
+    tokens = []
+    for step in steps:
+        tokens.append(describe_step(work, step))
+        work.apply(step)
+    return " ".join(tokens)
