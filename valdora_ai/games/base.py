@@ -67,3 +67,51 @@ class Game(Protocol):
     def estimate_final_scores(self, state: Any) -> list[float]: ...
     def greedy_step(self, state: Any, rng: Any) -> int: ...
     def format_turn(self, state: Any, steps: list[int]) -> str: ...
+
+
+class ServiceHooks(Protocol):
+    """Optional hooks the services (self-play, records, tables, the CLI) use when a game
+    has them; :mod:`valdora_ai.games.facts` gives the default for each one missing, so
+    a new game plays everywhere before it writes any of them.
+
+    Default: a turn is the run of steps one seat plays before another seat moves.
+    """
+
+    data: Any  # the component data in use: `.source` (its path) and `.sha256`
+    score_columns: tuple[str, ...]  # the parts of a final score, for result tables
+
+    def turn_count(self, state: Any) -> int:
+        """Turns completed in `state`: a turn (one record line) ends when this grows."""
+        ...
+
+    def round_count(self, state: Any) -> int:
+        """Rounds completed in `state` (0 before the first round ends)."""
+        ...
+
+    def capped(self, state: Any) -> bool:
+        """True when the game ended at a safety cap rather than by its rules' end."""
+        ...
+
+    def winners(self, state: Any) -> list[int]:
+        """The winning seats of a finished game (several share a tie)."""
+        ...
+
+    def score_row(self, state: Any, seat: int) -> tuple[int, ...]:
+        """`seat`'s score broken down by `score_columns`."""
+        ...
+
+    def who_moves(self, state: Any) -> str:
+        """Who is to move (and in which phase), for `valdora position legal`."""
+        ...
+
+    def position_summary(self, state: Any) -> str:
+        """Round, who moves and what kind of position, for `valdora position check`."""
+        ...
+
+    def data_tables(self) -> list[Any]:
+        """Rich renderables of the component data in use (`valdora data show`)."""
+        ...
+
+    def data_summary(self) -> str:
+        """One line counting what the data file holds (`valdora data check`)."""
+        ...
