@@ -43,7 +43,7 @@ def play_interactive(session: GameSession, record: Path, hint_agent: str) -> Non
     make_agent(hint_agent, session.game)  # a bad --hint-agent fails now, not at 'hint'
     session.write_record(record)
     console.print(f"recording to {literal(record)}; type 'help' for the commands")
-    outcome = run_session(session, _read, RichView(console), record=record,
+    outcome = run_session(session, _read, RichView(console, session.game), record=record,
                           hint_agent=hint_agent)
     if outcome is Outcome.FINISHED:
         console.print(f"record written to {literal(record)}")

@@ -10,7 +10,7 @@ import typer
 from rich.table import Table
 
 from valdora_ai.analysis import Analysis, Budget
-from valdora_ai.cli.common import RulesData, console, user_errors
+from valdora_ai.cli.common import GameName, RulesData, console, user_errors
 from valdora_ai.errors import ValdoraError
 from valdora_ai.richtext import literal
 from valdora_ai.suggestions import candidate_turn, load_position
@@ -33,13 +33,15 @@ def suggest(
         "--iterations", help="Iteration budget (overrides the spec's).", min=1)] = None,
     seconds: Annotated[float | None, typer.Option(
         "--time", help="Seconds budget (overrides the spec's).", min=0.001)] = None,
+    game_name: GameName = "valdora",
     rules_data: RulesData = None,
 ) -> None:
     """Rank the moves of the player to move: whole turn, first step and statistics."""
     with user_errors():
-        game, state = load_position(position, rules_data=rules_data)
+        game, state = load_position(position, game_name, rules_data=rules_data)
         budget = Budget(iterations=iterations, seconds=seconds)
-        analysis = suggest_moves(state, agent, budget, jobs=jobs, rules_data=rules_data)
+        analysis = suggest_moves(state, agent, budget, jobs=jobs, rules_data=rules_data,
+                                 game=game_name)
         belief = game.observation(state, analysis.player).belief_state()
         rows = [_row(game, belief, c) for c in analysis.candidates[:top]]
         if as_json:

@@ -25,7 +25,7 @@ from rich.progress import (
 )
 
 from valdora_ai.atomic import write_text_atomic
-from valdora_ai.cli.common import RulesData, console, err_console, user_errors
+from valdora_ai.cli.common import GameName, RulesData, console, err_console, user_errors
 from valdora_ai.richtext import literal
 from valdora_ai.tournament import Progress as RunProgress
 from valdora_ai.tournament import Report, TournamentSpec, load_report
@@ -88,6 +88,7 @@ def tournament(
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="No progress display and no tables (exports still written).")
     ] = False,
+    game_name: GameName = "valdora",
     rules_data: RulesData = None,
 ) -> None:
     """Play a tournament between agents (or resume it), then print its report."""
@@ -98,7 +99,8 @@ def tournament(
         if players is None:
             players = len(lineup) if lineup else 3
         spec = TournamentSpec(entrants=tuple(agent or ()), players=players, games=games,
-                              seed=seed, rules_data=None if rules_data is None else str(rules_data),
+                              seed=seed, game=game_name,
+                              rules_data=None if rules_data is None else str(rules_data),
                               lineup=lineup)
         test = parse_sprt(sprt) if sprt is not None else None
         db_path = db if db is not None else spec.default_db()

@@ -45,7 +45,14 @@ def position_from_document(document: Any, name: str,
     return game, state
 
 
-def load_position(path: str | Path, name: str, rules_data: Any = None) -> tuple[Game, State]:
-    """Read a position file of the game `name`."""
-    text = read_text(path, PositionError, what="position file")
-    return position_from_document(load_json(text, str(path), PositionError), name, rules_data)
+def load_position(position: Any, name: str = UNNAMED_GAME,
+                  rules_data: Any = None) -> tuple[Game, Any]:
+    """(game, state) from a position file path, a position document, or a state of the
+    game `name` (which a file or document must name)."""
+    if isinstance(position, str | Path):
+        text = read_text(position, PositionError, what="position file")
+        position = load_json(text, str(position), PositionError)
+    elif hasattr(position, "legal_steps"):  # a state passes through
+        options: dict[str, Any] = {} if rules_data is None else {"rules_data": rules_data}
+        return make_game(name, players=len(position.scores()), **options), position
+    return position_from_document(position, name, rules_data)

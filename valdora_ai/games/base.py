@@ -79,6 +79,7 @@ class ServiceHooks(Protocol):
 
     data: Any  # the component data in use: `.source` (its path) and `.sha256`
     score_columns: tuple[str, ...]  # the parts of a final score, for result tables
+    compiled_core: bool  # True when the compiled engine runs this game (bench compares)
 
     def turn_count(self, state: Any) -> int:
         """Turns completed in `state`: a turn (one record line) ends when this grows."""
@@ -106,6 +107,16 @@ class ServiceHooks(Protocol):
 
     def position_summary(self, state: Any) -> str:
         """Round, who moves and what kind of position, for `valdora position check`."""
+        ...
+
+    def position_view(self, observation: Any, seats: tuple[str, ...],
+                      width: int) -> list[Any]:
+        """Rich renderables of the table a person at the terminal sees before their turn
+        (only what `observation` holds), `width` columns wide."""
+        ...
+
+    def progress_view(self, observation: Any, seats: tuple[str, ...]) -> list[Any]:
+        """Rich renderables of what changed for the person during their turn."""
         ...
 
     def data_tables(self) -> list[Any]:

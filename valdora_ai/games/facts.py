@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from valdora_ai.errors import ValdoraError
 from valdora_ai.games.base import Game, State
 
 
@@ -86,3 +87,36 @@ def position_summary(game: Game, state: State) -> str:
     """A position summarised for `valdora position check` ("" when the game has none)."""
     hook = getattr(game, "position_summary", None)
     return str(hook(state)) if hook is not None else ""
+
+
+def position_view(game: Game, observation: Any, seats: tuple[str, ...],
+                  width: int) -> list[Any]:
+    """Rich renderables of the table a person sees before their turn; by default the
+    observer's belief state as position JSON."""
+    hook = getattr(game, "position_view", None)
+    if hook is not None:
+        return list(hook(observation, seats, width))
+    from rich.pretty import Pretty
+
+    return [Pretty(game.position_to_json(observation.belief_state()))]
+
+
+def progress_view(game: Game, observation: Any, seats: tuple[str, ...]) -> list[Any]:
+    """Rich renderables of what changed for a person during their turn (none by
+    default: the turn so far is printed anyway)."""
+    hook = getattr(game, "progress_view", None)
+    return list(hook(observation, seats)) if hook is not None else []
+
+
+def compiled_core(game: Game) -> bool:
+    """Whether the game has a compiled core that `use_compiled` switches on."""
+    return bool(getattr(game, "compiled_core", False))
+
+
+def render_svg(game: Game, state: State, observer: int | None) -> str:
+    """The game's SVG picture of `state` (ValdoraError for a game that draws none)."""
+    hook = getattr(game, "render_svg", None)
+    if hook is None:
+        raise ValdoraError(f"{game.name} positions cannot be drawn yet (the game has no "
+                           "render_svg)")
+    return str(hook(state, observer=observer))

@@ -27,6 +27,7 @@ class ValdoraGame:
     name = "valdora"
     chance_mode = "explicit"
     information = "imperfect"
+    compiled_core = True
     score_columns = ("commissions", "craftsmen", "workshops", "bonus", "gems", "total",
                      "coins")
 
@@ -127,6 +128,18 @@ class ValdoraGame:
         kind = ("world (hidden order known)" if reference.is_world
                 else "belief (hidden order unknown)")
         return f"round {reference.rounds + 1}, {self.who_moves(state)}; {kind}"
+
+    def position_view(self, observation: info.Observation, seats: tuple[str, ...],
+                      width: int) -> list[Any]:
+        from valdora_ai.games.valdora.tables import position_view
+
+        return position_view(observation, seats, width)
+
+    def progress_view(self, observation: info.Observation,
+                      seats: tuple[str, ...]) -> list[Any]:
+        from valdora_ai.games.valdora.tables import progress_view
+
+        return progress_view(observation, seats)
 
     def data_tables(self) -> list[Any]:
         from valdora_ai.games.valdora.data_tables import data_tables
