@@ -15,6 +15,7 @@ from valdora_ai.errors import RecordError, ValdoraError
 from valdora_ai.games import make_game
 from valdora_ai.interactive import GameSession
 from valdora_ai.interactive.seats import is_human
+from valdora_ai.interactive.session import resume_command
 from valdora_ai.records import replay as replay_record
 from valdora_ai.richtext import literal
 from valdora_ai.rng import check_seed
@@ -116,7 +117,8 @@ def replay(
                 console.print(result_table(summary, title=(
                     f"Seed {summary.seed}: unfinished game ({len(result.plays)} turns, seat "
                     f"{final.current_player} to move{where}): points so far")))
-                console.print(f"continue it with: valdora play --resume {literal(record)}")
+                console.print("continue it with: "
+                              f"{literal(resume_command(result.game.name, record))}")
 
 
 def new_position(

@@ -13,6 +13,7 @@ from valdora_ai.cli.board_view import RichView
 from valdora_ai.cli.common import console
 from valdora_ai.interactive import GameSession, Outcome, run_session
 from valdora_ai.interactive.commands import MAX_LINE
+from valdora_ai.interactive.session import resume_command
 from valdora_ai.richtext import literal
 
 INTERRUPTED_EXIT = 130  # Ctrl-C: the shell convention for SIGINT (128 + 2)
@@ -49,6 +50,6 @@ def play_interactive(session: GameSession, record: Path, hint_agent: str) -> Non
         console.print(f"record written to {literal(record)}")
         return
     console.print(f"{outcome.value}: the game so far is saved to {literal(record)}; "
-                  f"continue with: valdora play --resume {literal(record)}")
+                  f"continue with: {literal(resume_command(session.game.name, record))}")
     if outcome is Outcome.INTERRUPTED:
         raise typer.Exit(INTERRUPTED_EXIT)

@@ -33,6 +33,7 @@ except PackageNotFoundError:  # running from a source tree that was never instal
 _EXPORTS = {
     "make_game": "valdora_ai.games",
     "game_names": "valdora_ai.games",
+    "player_counts": "valdora_ai.games",
     "register_game": "valdora_ai.games",
     "make_agent": "valdora_ai.agents",
     "parse_spec": "valdora_ai.agents",

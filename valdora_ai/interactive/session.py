@@ -17,7 +17,7 @@ from valdora_ai.atomic import atomic_write
 from valdora_ai.errors import RecordError, ValdoraError
 from valdora_ai.games import Game, facts
 from valdora_ai.interactive.seats import HUMAN, agent_for_turn, seat_specs
-from valdora_ai.records import RecordHeader, RecordWriter, replay
+from valdora_ai.records import DEFAULT_GAME, RecordHeader, RecordWriter, replay
 from valdora_ai.selfplay import GameResult
 
 
@@ -187,6 +187,12 @@ class GameSession:
                 writer.turn(number, turn.round, turn.seat, turn.play)
             if self.state.is_terminal():
                 writer.result(self.game, self.state)
+
+
+def resume_command(game: str, path: object) -> str:
+    """The command that continues a saved game of `game` from the record at `path`."""
+    option = "" if game == DEFAULT_GAME else f"--game {game} "
+    return f"valdora play {option}--resume {path}"
 
 
 def _round(game: Game, state: Any) -> int | None:
