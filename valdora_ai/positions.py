@@ -36,8 +36,10 @@ def position_from_document(document: Any, name: str,
     options: dict[str, Any] = {} if rules_data is None else {"rules_data": rules_data}
     players = document.get("players") if isinstance(document, dict) else None
     try:
+        if not isinstance(players, int):
+            raise ValdoraError("no player count")
         game = make_game(name, players=players, **options)
-    except (ValdoraError, TypeError):  # a bad count: the game's reader names the field
+    except ValdoraError:  # a missing or bad count: the game's reader names the field
         game = make_game(name, **options)
     state = game.position_from_json(document)
     if game.num_players != len(state.scores()):

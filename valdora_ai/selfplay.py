@@ -55,7 +55,8 @@ class GameResult:
 def play_turn(game: Game, state: State, choose: Callable[[int], int]) -> list[int]:
     """Play one whole turn on `state` (see `facts.turn_continues`); `choose(seat)` gives
     each step. Returns the steps."""
-    seat, start, steps = state.current_player, facts.turn_count(game, state), []
+    seat, start = state.current_player, facts.turn_count(game, state)
+    steps: list[int] = []
     while not steps or facts.turn_continues(game, state, seat, start):
         step = choose(seat)
         state.play(step)
