@@ -8,10 +8,11 @@ import typer
 from rich.table import Table
 
 from valdora_ai.analysis import MAX_SECONDS
-from valdora_ai.bench import SECTIONS, Row, run
+from valdora_ai.bench import Row, game_sections, run
 from valdora_ai.errors import ValdoraError
+from valdora_ai.games import player_counts
 
-from .common import console, user_errors, write_json
+from .common import GameName, console, user_errors, write_json
 
 QUICK_BUDGET = 0.02  # seconds per measurement with --quick (numbers only indicative)
 
@@ -32,7 +33,8 @@ def _table(rows: list[Row]) -> Table:
 
 def bench(
     players: Annotated[list[int] | None, typer.Option(
-        "--players", "-p", help="Player count to measure (repeatable; default 3, 4, 5).")] = None,
+        "--players", "-p", help="Player count to measure (repeatable; default every count "
+                                "the game allows).")] = None,
     section: Annotated[list[str] | None, typer.Option(
         "--section", "-s", help="Section to run (repeatable; default all).")] = None,
     seconds: Annotated[float, typer.Option(
@@ -41,24 +43,28 @@ def bench(
         "--quick", help=f"Tiny budget ({QUICK_BUDGET} s) for smoke tests.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")
                        ] = False,
+    game_name: GameName = "valdora",
 ) -> None:
     """Benchmark the reference and the compiled engine (copies, legal steps, applies,
     playouts, greedy games, determinizations, search iterations of each search agent)
-    for 3, 4 and 5 players."""
+    for every player count of the game."""
     with user_errors():
-        names = section or list(SECTIONS)
+        known = game_sections(game_name)
+        names = section or known
         for name in names:
-            if name not in SECTIONS:
+            if name not in known:
                 raise ValdoraError(f"--section: unknown section {name!r} "
-                                   f"(known: {', '.join(SECTIONS)})")
-        counts = players or [3, 4, 5]
+                                   f"(known: {', '.join(known)})")
+        allowed = player_counts(game_name)
+        counts = players or allowed
         for n in counts:
-            if not 3 <= n <= 5:
-                raise ValdoraError(f"--players: Valdora is for 3 to 5 players, not {n}")
+            if n not in allowed:
+                raise ValdoraError(f"--players: {game_name} is for {allowed[0]} to "
+                                   f"{allowed[-1]} players, not {n}")
         if not 0 < seconds <= MAX_SECONDS:  # nan and inf would measure for ever
             raise ValdoraError(f"--seconds: must be positive and at most {MAX_SECONDS:g}, "
                                f"got {seconds}")
-        rows = run(counts, names, QUICK_BUDGET if quick else seconds)
+        rows = run(counts, names, QUICK_BUDGET if quick else seconds, game=game_name)
         if as_json:
             write_json([row.to_json() for row in rows], None)
         else:

@@ -22,7 +22,11 @@ err_console = Console(stderr=True, highlight=False, width=None if sys.stderr.isa
 
 RulesData = Annotated[
     Path | None,
-    typer.Option("--rules-data", help="Component data file (TOML) replacing the shipped one."),
+    typer.Option("--rules-data", help="Component data file replacing the shipped one."),
+]
+GameName = Annotated[
+    str,
+    typer.Option("--game", "-g", help="The game: valdora, zavandor or alchemists."),
 ]
 
 

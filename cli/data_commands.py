@@ -7,41 +7,48 @@ from typing import Annotated
 
 import typer
 
-from valdora_ai.games.valdora.data import default_data_path, load_data
+from valdora_ai.games import facts, make_game, player_counts
+from valdora_ai.games.base import Game
 from valdora_ai.richtext import literal
 
-from .common import RulesData, console, user_errors
-from .render import data_tables
+from .common import GameName, RulesData, console, user_errors
 
 data_app = typer.Typer(help="Inspect and validate the component data (board, cards, tiles).",
                        no_args_is_help=True,
                        context_settings={"help_option_names": ["-h", "--help"]})
 
 
+def _game(name: str, rules_data: Path | None) -> Game:
+    """The game `name` with `rules_data` (its data file is validated as it loads)."""
+    options = {} if rules_data is None else {"rules_data": rules_data}
+    return make_game(name, players=player_counts(name)[0], **options)
+
+
 @data_app.command("show")
-def show(rules_data: RulesData = None) -> None:
+def show(game_name: GameName = "valdora", rules_data: RulesData = None) -> None:
     """Print the component data in use, readably."""
     with user_errors():
-        data = load_data(rules_data)
-        console.print(f"{literal(data.name)} component data from {literal(data.source)}\n"
-                      f"sha256 {data.sha256}")
-        for table in data_tables(data):
+        game = _game(game_name, rules_data)
+        name = getattr(getattr(game, "data", None), "name", game.name)
+        console.print(f"{literal(name)} component data from "
+                      f"{literal(facts.data_source(game))}\nsha256 {facts.data_sha256(game)}")
+        for table in facts.data_tables(game):
             console.print(table)
 
 
 @data_app.command("check")
 def check(
-    file: Annotated[Path, typer.Argument(help="A component data file (TOML) to validate.")],
+    file: Annotated[Path, typer.Argument(help="A component data file to validate.")],
+    game_name: GameName = "valdora",
 ) -> None:
     """Validate a corrected data file: prints 'valid' or the first problem (exit 1)."""
     with user_errors():
-        data = load_data(file)
-        console.print(f"{literal(file)}: valid ({len(data.spaces)} spaces, "
-                      f"{len(data.edges)} roads, {len(data.card_sets)} card sets; "
-                      f"sha256 {data.sha256[:12]})")
+        game = _game(game_name, file)
+        console.print(f"{literal(file)}: valid ({facts.data_summary(game)})")
 
 
 @data_app.command("path")
-def path() -> None:
+def path(game_name: GameName = "valdora") -> None:
     """Print the path of the shipped data file (copy it to make a corrected one)."""
-    console.print(literal(default_data_path()))
+    with user_errors():
+        console.print(literal(facts.data_source(_game(game_name, None))))

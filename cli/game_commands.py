@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -10,17 +9,16 @@ import typer
 from rich.progress import Progress, SpinnerColumn, TextColumn
 
 from valdora_ai.errors import RecordError, ValdoraError
-from valdora_ai.games.valdora.game import ValdoraGame
-from valdora_ai.games.valdora.info import observation
-from valdora_ai.games.valdora.position import position_to_json
+from valdora_ai.games import make_game
 from valdora_ai.interactive import GameSession
 from valdora_ai.interactive.seats import is_human
+from valdora_ai.interactive.session import resume_command
 from valdora_ai.records import replay as replay_record
 from valdora_ai.richtext import literal
 from valdora_ai.rng import check_seed
 from valdora_ai.selfplay import GameResult, play_game
 
-from .common import RulesData, console, user_errors, write_json
+from .common import GameName, RulesData, console, user_errors, write_json
 from .play_session import default_record_path, play_interactive
 from .render import result_table
 
@@ -44,6 +42,7 @@ def play(
     hint_agent: Annotated[str, typer.Option(
         "--hint-agent", help="Agent spec that answers 'hint' in an interactive game.")
     ] = "greedy",
+    game_name: GameName = "valdora",
     rules_data: RulesData = None,
 ) -> None:
     """Play a complete game between agents and print the final score table; with
@@ -54,12 +53,13 @@ def play(
                 if given:
                     raise ValdoraError(f"{name}: not allowed with --resume (the record "
                                        "names the seats, players and seed)")
-            play_interactive(GameSession.resume(resume, rules_data=rules_data),
+            play_interactive(GameSession.resume(resume, rules_data=rules_data,
+                                                expect_game=game_name),
                              record or resume, hint_agent)
             return
         players, seed = (3 if players is None else players), (1 if seed is None else seed)
         check_seed(seed, "--seed")
-        game = ValdoraGame(players=players, rules_data=rules_data)
+        game = make_game(game_name, players=players, rules_data=rules_data)
         seats = list(seat or [])
         if len(seats) > players:
             raise ValdoraError(f"--seat: {len(seats)} seats given for {players} players")
@@ -94,32 +94,32 @@ def replay(
     export_position: Annotated[Path | None, typer.Option(
         "--export-position", help="Write the position (JSON) before turn --at, or the final "
                                   "one, to this file.")] = None,
+    game_name: GameName = "valdora",
     rules_data: RulesData = None,
 ) -> None:
     """Re-play a record, check it, and print its score table (or export a position)."""
     with user_errors():
-        result = replay_record(record, rules_data=rules_data)
+        result = replay_record(record, rules_data=rules_data, expect_game=game_name)
         if at is not None and at > len(result.plays) + 1:
             raise RecordError(f"--at {at}: the record has only {len(result.plays)} turns")
         position = result.positions[at - 1] if at is not None else result.final
         if export_position is not None:
-            write_json(position_to_json(position), export_position)
+            write_json(result.game.position_to_json(position), export_position)
             console.print(f"position before turn {at or len(result.plays) + 1} written to "
                           f"{literal(export_position)}")
         if at is None:
             final = result.final
-            summary = GameResult(
-                seed=result.header.seed, seats=result.header.seats,
-                lines=tuple(final.score_lines()), winners=tuple(final.winners()),
-                rounds=final.rounds, turns=final.turns, capped=final.capped)
+            summary = GameResult.of(result.game, final, result.header.seed,
+                                    result.header.seats, len(result.plays))
             if result.finished:
                 _print_result(summary)
             else:
-                console.print(result_table(replace(summary, winners=()), title=(
-                    f"Seed {summary.seed}: unfinished game ({final.turns} turns, seat "
-                    f"{final.current_player} to move in round {final.rounds + 1}): "
-                    "points so far")))
-                console.print(f"continue it with: valdora play --resume {literal(record)}")
+                where = "" if summary.rounds is None else f" in round {summary.rounds + 1}"
+                console.print(result_table(summary, title=(
+                    f"Seed {summary.seed}: unfinished game ({len(result.plays)} turns, seat "
+                    f"{final.current_player} to move{where}): points so far")))
+                console.print("continue it with: "
+                              f"{literal(resume_command(result.game.name, record))}")
 
 
 def new_position(
@@ -130,13 +130,14 @@ def new_position(
     ] = False,
     output: Annotated[Path | None, typer.Option(
         "--output", "-o", help="Write to this file instead of standard output.")] = None,
+    game_name: GameName = "valdora",
     rules_data: RulesData = None,
 ) -> None:
     """Write the position (JSON) of a fresh setup."""
     with user_errors():
         check_seed(seed, "--seed")
-        game = ValdoraGame(players=players, rules_data=rules_data)
+        game = make_game(game_name, players=players, rules_data=rules_data)
         state = game.new_state(seed)
         if public:
-            state = observation(state, 0).belief_state()
-        write_json(position_to_json(state), output)
+            state = game.observation(state, 0).belief_state()
+        write_json(game.position_to_json(state), output)

@@ -11,6 +11,7 @@ import typer
 from valdora_ai.agents import make_agent, refuse_world_seer
 from valdora_ai.interactive import GameSession, Outcome, run_session
 from valdora_ai.interactive.commands import MAX_LINE
+from valdora_ai.interactive.session import resume_command
 from valdora_ai.richtext import literal
 
 from .board_view import RichView
@@ -45,12 +46,12 @@ def play_interactive(session: GameSession, record: Path, hint_agent: str) -> Non
     refuse_world_seer(make_agent(hint_agent, session.game), "hints (--hint-agent)")
     session.write_record(record)
     console.print(f"recording to {literal(record)}; type 'help' for the commands")
-    outcome = run_session(session, _read, RichView(console), record=record,
+    outcome = run_session(session, _read, RichView(console, session.game), record=record,
                           hint_agent=hint_agent)
     if outcome is Outcome.FINISHED:
         console.print(f"record written to {literal(record)}")
         return
     console.print(f"{outcome.value}: the game so far is saved to {literal(record)}; "
-                  f"continue with: valdora play --resume {literal(record)}")
+                  f"continue with: {literal(resume_command(session.game.name, record))}")
     if outcome is Outcome.INTERRUPTED:
         raise typer.Exit(INTERRUPTED_EXIT)

@@ -8,10 +8,10 @@ from typing import Annotated
 import typer
 
 from valdora_ai.atomic import write_text_atomic
-from valdora_ai.games.base import board_picture
-from valdora_ai.suggestions import load_position
+from valdora_ai.games import facts
+from valdora_ai.positions import load_position
 
-from .common import RulesData, console, user_errors
+from .common import GameName, RulesData, console, user_errors
 
 
 def render(
@@ -22,10 +22,11 @@ def render(
     observer: Annotated[int | None, typer.Option(
         "--observer", help="Draw what this seat knows and mark it (default: the public "
                            "view; the hidden book order is never drawn).")] = None,
+    game_name: GameName = "valdora",
     rules_data: RulesData = None,
 ) -> None:
     """Draw a position: board, road gems, pawns, books and every player's holdings."""
     with user_errors():
-        game, state = load_position(position, rules_data=rules_data)
-        write_text_atomic(svg, board_picture(game, state, observer))
+        game, state = load_position(position, game_name, rules_data=rules_data)
+        write_text_atomic(svg, facts.render_svg(game, state, observer))
         console.print(f"wrote {svg}")

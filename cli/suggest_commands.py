@@ -16,7 +16,7 @@ from valdora_ai.richtext import literal
 from valdora_ai.suggestions import candidate_turn, load_position
 from valdora_ai.suggestions import suggest as suggest_moves
 
-from .common import RulesData, console, user_errors
+from .common import GameName, RulesData, console, user_errors
 from .live_search import search_live
 
 
@@ -39,6 +39,7 @@ def suggest(
     explain: Annotated[bool, typer.Option(
         "--explain", help="Say what the best turn does and why the search prefers it.")
     ] = False,
+    game_name: GameName = "valdora",
     rules_data: RulesData = None,
 ) -> None:
     """Rank the moves of the player to move: whole turn, first step and statistics.
@@ -47,13 +48,13 @@ def suggest(
     keeps the best turns found so far (exit status 0).
     """
     with user_errors():
-        game, state = load_position(position, rules_data=rules_data)
+        game, state = load_position(position, game_name, rules_data=rules_data)
         budget = Budget(iterations=iterations, seconds=seconds)
         belief = game.observation(state, state.current_player).belief_state()
 
         def search(control: SearchControl | None = None) -> Analysis:
             return suggest_moves(state, agent, budget, jobs=jobs, control=control,
-                                 rules_data=rules_data)
+                                 rules_data=rules_data, game=game_name)
 
         if console.is_terminal and not as_json:
             analysis = search_live(search, lambda partial: _table(

@@ -34,7 +34,7 @@ from valdora_ai.tournament.runner import run
 from valdora_ai.tournament.sprt import parse_sprt
 from valdora_ai.tournament.tables import report_renderable, standings_table
 
-from .common import RulesData, console, err_console, user_errors
+from .common import GameName, RulesData, console, err_console, user_errors
 
 LIVE_REFRESH = 0.5  # seconds between recomputations of the live standings
 
@@ -89,6 +89,7 @@ def tournament(
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="No progress display and no tables (exports still written).")
     ] = False,
+    game_name: GameName = "valdora",
     rules_data: RulesData = None,
 ) -> None:
     """Play a tournament between agents (or resume it), then print its report."""
@@ -99,7 +100,8 @@ def tournament(
         if players is None:
             players = len(lineup) if lineup else 3
         spec = TournamentSpec(entrants=tuple(agent or ()), players=players, games=games,
-                              seed=seed, rules_data=None if rules_data is None else str(rules_data),
+                              seed=seed, game=game_name,
+                              rules_data=None if rules_data is None else str(rules_data),
                               lineup=lineup)
         test = parse_sprt(sprt) if sprt is not None else None
         db_path = db if db is not None else spec.default_db()

@@ -6,6 +6,7 @@ import ast
 from pathlib import Path
 
 import valdora_ai
+import valdora_ai.cli as valdora_ai_cli
 
 PACKAGE = Path(valdora_ai.__file__).parent
 
@@ -31,3 +32,22 @@ def test_analysis_types_are_public_at_the_top_level() -> None:
 
     for name in ("Analysis", "Budget", "Candidate", "SearchControl"):
         assert getattr(valdora_ai, name) is getattr(analysis, name)
+
+
+def test_no_service_imports_a_games_rules() -> None:
+    """Services reach games through the registry and the Game contract only: nothing
+    outside a game's own package imports it (the registry's factories and the
+    compiled core's loader excepted)."""
+    games = {p.name for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").exists()}
+    allowed = {PACKAGE / "games" / "__init__.py", PACKAGE / "backend.py"}
+    cli = Path(valdora_ai_cli.__file__).parent
+    offenders = {}
+    for path in sorted([*PACKAGE.rglob("*.py"), *cli.rglob("*.py")]):
+        inside = path.relative_to(PACKAGE).parts if path.is_relative_to(PACKAGE) else ("cli",)
+        if path in allowed or (inside[0] == "games" and inside[1] in games):
+            continue
+        found = sorted(m for m in _imports(path)
+                       if any(m.startswith(f"valdora_ai.games.{g}") for g in games))
+        if found:
+            offenders[path.name] = found
+    assert len(list(cli.glob("*.py"))) > 5 and offenders == {}

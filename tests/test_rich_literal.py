@@ -71,8 +71,8 @@ def test_a_data_files_texts_are_shown_verbatim(tmp_path: Path) -> None:
 
 def test_the_interactive_view_shows_typed_text_verbatim() -> None:
     console = Console(record=True, width=200)
-    view = RichView(console)
     session = GameSession.new(make_game("valdora", players=3), ["human", "greedy", "greedy"], 1)
+    view = RichView(console, session.game)
     observation = session.game.observation(session.state, 0)
     view.position(observation, ("[red]me", "greedy", "greedy"), 1)
     view.progress(observation, "A: [red]tR")

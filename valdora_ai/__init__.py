@@ -29,6 +29,7 @@ from valdora_ai._version import __version__
 _EXPORTS = {
     "make_game": "valdora_ai.games",
     "game_names": "valdora_ai.games",
+    "player_counts": "valdora_ai.games",
     "register_game": "valdora_ai.games",
     "make_agent": "valdora_ai.agents",
     "parse_spec": "valdora_ai.agents",

@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from valdora_ai import backend
-from valdora_ai.games import make_game
+from valdora_ai.games import facts, make_game, player_counts
 from valdora_ai.playout import greedy_playout, random_playout
 
 Measure = Callable[[Any, int, float], tuple[int, float]]
@@ -215,20 +215,30 @@ for _name, _spec, _unit in (("ismcts", "ismcts", "iterations"),
     section(_name, _unit)(_search(_spec))
 
 
+def game_sections(game: str) -> list[str]:
+    """The sections that measure `game`: those on its reference engine, and the
+    compiled-only ones when it has a compiled core."""
+    compiled = facts.compiled_core(make_game(game, players=player_counts(game)[0]))
+    return [name for name, spec in SECTIONS.items() if compiled or "pure" in spec.engines]
+
+
 def run(players: Sequence[int] = (3, 4, 5), sections: Sequence[str] | None = None,
-        budget: float = 0.5, seed: int = 1) -> list[Row]:
-    """Measure `sections` (all when None) for each player count on both engines."""
-    names = list(SECTIONS) if sections is None else list(sections)
+        budget: float = 0.5, seed: int = 1, game: str = "valdora") -> list[Row]:
+    """Measure `sections` (all of `game`'s when None) for each player count on both
+    engines (only the reference engine for a game without a compiled core)."""
+    names = game_sections(game) if sections is None else list(sections)
     rows = []
     for name in names:
         spec = SECTIONS[name]
         for n in players:
             rates: dict[str, float | None] = {"pure": None, "compiled": None}
             for engine in spec.engines:
-                if engine == "compiled" and not backend.compiled_available():
+                if engine == "compiled" and not (
+                        backend.compiled_available()
+                        and facts.compiled_core(make_game(game, players=n))):
                     continue
                 with selected(engine):
-                    ops, seconds = spec.measure(make_game("valdora", players=n), seed, budget)
+                    ops, seconds = spec.measure(make_game(game, players=n), seed, budget)
                 rates[engine] = ops / seconds
             rows.append(Row(name, spec.unit, n, rates["pure"], rates["compiled"]))
     return rows

@@ -26,14 +26,12 @@ from typing import IO, Any
 
 from valdora_ai import __version__
 from valdora_ai.errors import RecordError, ValdoraError
-from valdora_ai.games import make_game
-from valdora_ai.games.valdora.data import ComponentData
-from valdora_ai.games.valdora.game import ValdoraGame
-from valdora_ai.games.valdora.rules import ValdoraState
+from valdora_ai.games import Game, State, facts, make_game
 from valdora_ai.inputs import brief, load_json, read_text
 from valdora_ai.rng import check_seed
 
 FORMAT = "valdora-record"
+DEFAULT_GAME = "valdora"  # the game of records written before records named theirs
 VERSION = 1
 
 
@@ -59,20 +57,24 @@ class RecordWriter:
         self.stream = stream
         self._write(header.to_json())
 
-    def turn(self, number: int, round_number: int, seat: int, play: str) -> None:
-        self._write({"turn": number, "round": round_number, "seat": seat, "play": play})
+    def turn(self, number: int, round_number: int | None, seat: int, play: str) -> None:
+        line: dict[str, Any] = {"turn": number, "round": round_number, "seat": seat,
+                                "play": play}
+        if round_number is None:
+            del line["round"]
+        self._write(line)
 
-    def result(self, state: ValdoraState) -> None:
-        self._write({"result": result_json(state)})
+    def result(self, game: Game, state: State) -> None:
+        self._write({"result": result_json(game, state)})
 
     def _write(self, line: dict[str, Any]) -> None:
         self.stream.write(json.dumps(line) + "\n")
         self.stream.flush()
 
 
-def result_json(state: ValdoraState) -> dict[str, Any]:
-    return {"scores": state.scores(), "winners": state.winners(), "rounds": state.rounds,
-            "capped": state.capped}
+def result_json(game: Game, state: State) -> dict[str, Any]:
+    return {"scores": state.scores(), "winners": facts.winners(game, state),
+            "rounds": facts.round_count(game, state), "capped": facts.capped(game, state)}
 
 
 @dataclass
@@ -80,13 +82,13 @@ class Replay:
     """A replayed record: its header, the game, and the state before each turn."""
 
     header: RecordHeader
-    game: ValdoraGame
-    positions: list[ValdoraState]  # positions[i]: before turn i+1; the last is the end
+    game: Game
+    positions: list[State]  # positions[i]: before turn i+1; the last is the end
     plays: list[str]
     result: dict[str, Any] | None
 
     @property
-    def final(self) -> ValdoraState:
+    def final(self) -> State:
         return self.positions[-1]
 
     @property
@@ -121,17 +123,20 @@ def read_header(line: Any, where: str) -> RecordHeader:
     players = _field(line, "players", int, where)
     if len(seats) != players:
         raise RecordError(f"{len(seats)} seats for {players} players", where=where)
-    return RecordHeader(game=_field(line, "game", str, where),
+    game = _field(line, "game", str, where) if "game" in line else DEFAULT_GAME
+    return RecordHeader(game=game,
                         seed=check_seed(_field(line, "seed", int, where), f"{where}: seed",
                                         RecordError),
                         players=players, seats=tuple(seats),
                         data_sha256=_field(line, "data_sha256", str, where))
 
 
-def replay(path: str | Path, rules_data: str | Path | ComponentData | None = None) -> Replay:
-    """Replay a record file, checking every turn and the result."""
+def replay(path: str | Path, rules_data: Any = None, *,
+           expect_game: str | None = None) -> Replay:
+    """Replay a record file, checking every turn and the result (and, given
+    `expect_game`, that the record is of that game)."""
     path = Path(path)
-    return replay_lines(_lines(path), str(path), rules_data)
+    return replay_lines(_lines(path), str(path), rules_data, expect_game=expect_game)
 
 
 def parse_record_text(text: str, name: str) -> Iterator[tuple[int, Any]]:
@@ -143,7 +148,7 @@ def parse_record_text(text: str, name: str) -> Iterator[tuple[int, Any]]:
 
 
 def replay_lines(lines: Iterable[tuple[int, Any]], name: str,
-                 rules_data: str | Path | ComponentData | None = None) -> Replay:
+                 rules_data: Any = None, *, expect_game: str | None = None) -> Replay:
     """Replay a record given as (line number, JSON value) pairs; `name` labels errors."""
     lines = iter(lines)
     label = Path(name).name
@@ -152,14 +157,17 @@ def replay_lines(lines: Iterable[tuple[int, Any]], name: str,
     except StopIteration:
         raise RecordError("empty record", where=name) from None
     header = read_header(first, f"{label}:{number}")
+    if expect_game is not None and header.game != expect_game:
+        raise RecordError(f"field 'game': a record of {header.game!r}, not of "
+                          f"{expect_game!r}", where=f"{label}:{number}")
     try:
         game = make_game(header.game, players=header.players, rules_data=rules_data)
     except ValdoraError as exc:
         raise RecordError(str(exc), where=f"{label}:{number}") from None
-    assert isinstance(game, ValdoraGame)
-    if header.data_sha256 != game.data.sha256:
+    loaded = facts.data_sha256(game)
+    if header.data_sha256 != loaded:
         raise RecordError("the record was made with another component data file "
-                          f"(sha256 {header.data_sha256[:12]}…, loaded {game.data.sha256[:12]}…);"
+                          f"(sha256 {header.data_sha256[:12]}…, loaded {loaded[:12]}…);"
                           " pass that file with --rules-data", where=f"{label}:{number}")
     state = game.new_state(header.seed)
     positions, plays, result = [state.copy()], [], None
@@ -187,7 +195,7 @@ def replay_lines(lines: Iterable[tuple[int, Any]], name: str,
     if result is not None and not state.is_terminal():
         raise RecordError("the record has a result but its game is not over",
                           where=name)
-    if result is not None and result != result_json(state):
-        raise RecordError(f"the replayed result {result_json(state)} differs from the "
+    if result is not None and result != result_json(game, state):
+        raise RecordError(f"the replayed result {result_json(game, state)} differs from the "
                           f"recorded {result}", where=name)
     return Replay(header=header, game=game, positions=positions, plays=plays, result=result)

@@ -16,32 +16,45 @@ from pathlib import Path
 from valdora_ai.agents import Agent, make_agent
 from valdora_ai.atomic import atomic_write
 from valdora_ai.errors import ValdoraError
-from valdora_ai.games.valdora.game import ValdoraGame
-from valdora_ai.games.valdora.rules import ScoreLine, ValdoraState
+from valdora_ai.games import Game, State, facts
 from valdora_ai.records import RecordHeader, RecordWriter
 from valdora_ai.rng import derive_seed
 
-TurnCallback = Callable[[int, int, str, ValdoraState], None]
+TurnCallback = Callable[[int, int, str, State], None]
 
 
 @dataclass(frozen=True)
 class GameResult:
-    """How a game ended: the score breakdown per seat, the winners, and its length."""
+    """How a game ended: the score per seat (broken down by `columns` when the game
+    does), the winners, and its length (`rounds` is None for a game without rounds)."""
 
     seed: int
     seats: tuple[str, ...]
-    lines: tuple[ScoreLine, ...]
+    totals: tuple[int, ...]
+    columns: tuple[str, ...]
+    rows: tuple[tuple[int, ...], ...]
     winners: tuple[int, ...]
-    rounds: int
+    rounds: int | None
     turns: int
     capped: bool
 
     @property
     def scores(self) -> list[int]:
-        return [line.total for line in self.lines]
+        return list(self.totals)
+
+    @classmethod
+    def of(cls, game: Game, state: State, seed: int, seats: tuple[str, ...],
+           turns: int) -> GameResult:
+        """The result of `state` (finished or not) as the game reports it."""
+        return cls(seed=seed, seats=seats, totals=tuple(state.scores()),
+                   columns=facts.score_columns(game),
+                   rows=tuple(facts.score_row(game, state, p) for p in range(len(seats))),
+                   winners=tuple(facts.winners(game, state)) if state.is_terminal() else (),
+                   rounds=facts.round_count(game, state),
+                   turns=facts.turn_count(game, state) or turns, capped=facts.capped(game, state))
 
 
-def decide(game: ValdoraGame, agent: Agent, state: ValdoraState, seat: int) -> int:
+def decide(game: Game, agent: Agent, state: State, seat: int) -> int:
     """`agent`'s step for `seat` from its observation, and for an agent that needs it
     (evaluation only) a copy of the true state."""
     observation = game.observation(state, seat)
@@ -50,7 +63,19 @@ def decide(game: ValdoraGame, agent: Agent, state: ValdoraState, seat: int) -> i
     return agent.choose(observation)
 
 
-def play_game(game: ValdoraGame, seats: Sequence[str | Agent], seed: int, *,
+def play_turn(game: Game, state: State, choose: Callable[[int], int]) -> list[int]:
+    """Play one whole turn on `state` (see `facts.turn_continues`); `choose(seat)` gives
+    each step. Returns the steps."""
+    seat, start = state.current_player, facts.turn_count(game, state)
+    steps: list[int] = []
+    while not steps or facts.turn_continues(game, state, seat, start):
+        step = choose(seat)
+        state.play(step)
+        steps.append(step)
+    return steps
+
+
+def play_game(game: Game, seats: Sequence[str | Agent], seed: int, *,
               record: str | Path | None = None,
               on_turn: TurnCallback | None = None) -> GameResult:
     """Play one game from `seed`; seat i is played by `seats[i]` (an agent or a spec).
@@ -66,23 +91,21 @@ def play_game(game: ValdoraGame, seats: Sequence[str | Agent], seed: int, *,
               for i, s in enumerate(seats)]
     specs = tuple(a.spec for a in agents)
     state = game.new_state(seed)
+    turns = 0
     with atomic_write(record) if record is not None else nullcontext() as stream:
         writer = (RecordWriter(stream, RecordHeader(game.name, seed, game.num_players, specs,
-                                                    game.data.sha256))
+                                                    facts.data_sha256(game)))
                   if stream else None)
         while not state.is_terminal():
-            seat, start, steps = state.current_player, state.copy(), []
-            while state.turns == start.turns:
-                step = decide(game, agents[seat], state, seat)
-                state.play(step)
-                steps.append(step)
+            seat, start = state.current_player, state.copy()
+            rounds = facts.round_count(game, start)
+            steps = play_turn(game, state, lambda p: decide(game, agents[p], state, p))
+            turns += 1
             play = game.format_turn(start, steps)
             if writer:
-                writer.turn(state.turns, start.rounds + 1, seat, play)
+                writer.turn(turns, None if rounds is None else rounds + 1, seat, play)
             if on_turn:
-                on_turn(state.turns, seat, play, state)
+                on_turn(turns, seat, play, state)
         if writer:
-            writer.result(state)
-    return GameResult(seed=seed, seats=specs, lines=tuple(state.score_lines()),
-                      winners=tuple(state.winners()), rounds=state.rounds, turns=state.turns,
-                      capped=state.capped)
+            writer.result(game, state)
+    return GameResult.of(game, state, seed, specs, turns)

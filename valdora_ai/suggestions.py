@@ -15,35 +15,23 @@ from typing import Any
 
 from valdora_ai.agents import Agent, parse_spec, refuse_world_seer
 from valdora_ai.analysis import Analysis, Budget, Candidate, SearchControl
-from valdora_ai.errors import PositionError, SpecError, ValdoraError
-from valdora_ai.games import CHANCE, Game, make_game
-from valdora_ai.inputs import load_json, read_text
+from valdora_ai.errors import SpecError, ValdoraError
+from valdora_ai.games import CHANCE, Game
+from valdora_ai.positions import UNNAMED_GAME, load_position
 
-
-def load_position(position: Any, game_name: str = "valdora",
-                  rules_data: str | Path | None = None) -> tuple[Game, Any]:
-    """(game, state) from a position document, a position file path, or a state."""
-    probe = make_game(game_name, rules_data=rules_data)
-    if isinstance(position, str | Path):
-        text = read_text(position, PositionError, what="position file")
-        position = load_json(text, str(position), PositionError)
-    # A state passes through; anything else is a position document (PositionError if not).
-    state = position if hasattr(position, "legal_steps") else probe.position_from_json(position)
-    players = len(state.scores())
-    game = probe if players == probe.num_players else make_game(
-        game_name, players=players, rules_data=rules_data)
-    return game, state
+__all__ = ["candidate_turn", "load_position", "suggest"]
 
 
 def suggest(position: Any, agent: str | Agent = "ismcts", budget: Budget | None = None, *,
             jobs: int | None = None, control: SearchControl | None = None,
-            rules_data: str | Path | None = None) -> Analysis:
-    """Ranked candidates for the player to move in `position`, best first.
+            rules_data: str | Path | None = None, game: str = UNNAMED_GAME) -> Analysis:
+    """Ranked candidates for the player to move in `position` of the game `game`, best
+    first.
 
     `agent` is a spec (``"ismcts:iterations=2000,seed=1"``) or an agent of the same
     game; `budget` overrides the spec's own; `jobs` sets root parallelism.
     """
-    game, state = load_position(position, rules_data=rules_data)
+    played, state = load_position(position, game, rules_data=rules_data)
     if state.is_terminal():
         raise ValdoraError("the game is over: there is no move to suggest")
     if state.current_player == CHANCE:
@@ -54,9 +42,9 @@ def suggest(position: Any, agent: str | Agent = "ismcts", budget: Budget | None 
             if "jobs" not in cls.PARAMS:
                 raise SpecError(f"{agent!r}: {cls.name} does not search, so it takes no jobs")
             params["jobs"] = jobs
-        agent = cls(game, **params)
+        agent = cls(played, **params)
     refuse_world_seer(agent, "suggestions on a position")
-    observation = game.observation(state, state.current_player)
+    observation = played.observation(state, state.current_player)
     return agent.analyze(observation, budget, control)
 
 

@@ -54,7 +54,7 @@ class GameReviewJob:
 def prepare_game_review(rid: RequestId, request: dict[str, Any], games: Games,
                         config: EngineConfig, emit: Emit) -> GameReviewJob:
     """Check an analyze_game request fully and build its job (EngineError if bad)."""
-    replayed = games.replay(request["record"])
+    replayed = games.replay(request["record"], request.get("game"))
     spec = request.get("agent", DEFAULT_AGENT)
     checked_agent(spec, replayed.game, config)
     try:

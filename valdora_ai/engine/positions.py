@@ -49,7 +49,7 @@ class Games:
             return game, game.new_state(int(setup["seed"]))
         if "position" in request:
             return self._from_position(name, request["position"])
-        return self._from_record(request["record"], request.get("turn"))
+        return self._from_record(request["record"], request.get("turn"), request.get("game"))
 
     def _from_position(self, name: str, document: dict[str, Any]) -> tuple[Game, State]:
         probe = self.get(name, None, "game")
@@ -66,17 +66,19 @@ class Games:
         game = self.get(name, len(state.scores()), "position")
         return game, state
 
-    def replay(self, record: str | list[Any]) -> Replay:
-        """A request's record (its text or its lines), replayed (EngineError if bad)."""
+    def replay(self, record: str | list[Any], name: str | None = None) -> Replay:
+        """A request's record (its text or its lines), replayed (EngineError if bad); with
+        `name`, a record of another game is refused."""
         lines = (parse_record_text(record, "record") if isinstance(record, str)
                  else enumerate(record, start=1))
         try:
-            return replay_lines(lines, "record", self.rules_data)
+            return replay_lines(lines, "record", self.rules_data, expect_game=name)
         except ValdoraError as exc:
             raise EngineError(BAD_RECORD, str(exc), "record") from None
 
-    def _from_record(self, record: str | list[Any], turn: float | None) -> tuple[Game, State]:
-        replayed = self.replay(record)
+    def _from_record(self, record: str | list[Any], turn: float | None,
+                     name: str | None) -> tuple[Game, State]:
+        replayed = self.replay(record, name)
         if turn is None:
             return replayed.game, replayed.final
         if int(turn) > len(replayed.positions):

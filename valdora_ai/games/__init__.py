@@ -1,7 +1,7 @@
 """The game registry: ``make_game(name, players=...)`` builds any registered game.
 
-Valdora and The Gnomes of Zavandor are registered; a new game registers a factory
-here and every agent, tournament and CLI command can play it.
+Valdora, The Gnomes of Zavandor and The Valley of Alchemists are registered; a new
+game registers a factory here and every agent, service and CLI command can play it.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Any
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games.base import CHANCE, TERMINAL, Game, Observation, State
 
+MAX_PLAYERS = 8  # the largest table any registered game is asked about
 GameFactory = Callable[..., Game]
 _REGISTRY: dict[str, GameFactory] = {}
 
@@ -23,6 +24,18 @@ def register_game(name: str, factory: GameFactory) -> None:
 
 def game_names() -> list[str]:
     return sorted(_REGISTRY)
+
+
+def player_counts(name: str) -> list[int]:
+    """The player counts `name` accepts with its default data (its factory decides)."""
+    counts = []
+    for players in range(1, MAX_PLAYERS + 1):
+        try:
+            make_game(name, players=players)
+        except ValdoraError:
+            continue
+        counts.append(players)
+    return counts
 
 
 def make_game(name: str = "valdora", players: int = 4, **options: Any) -> Game:
@@ -46,17 +59,15 @@ def _zavandor(**options: Any) -> Game:
     return ZavandorGame(**options)
 
 
-register_game("valdora", _valdora)
-register_game("zavandor", _zavandor)
-
-
 def _alchemists(**options: Any) -> Game:
     from valdora_ai.games.alchemists.game import AlchemistsGame
 
     return AlchemistsGame(**options)
 
 
+register_game("valdora", _valdora)
+register_game("zavandor", _zavandor)
 register_game("alchemists", _alchemists)
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "Observation", "State", "game_names", "make_game",
-           "register_game"]
+           "player_counts", "register_game"]

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
-from valdora_ai.errors import ValdoraError
-
 CHANCE = -1  # `State.current_player` at a chance node
 TERMINAL = -2  # `State.current_player` once the game is over
 
@@ -125,13 +123,6 @@ class Pictured(Protocol):
         ...
 
 
-def board_picture(game: Game, state: Any, observer: int | None = None) -> str:
-    """`game`'s picture of `state`, or a one-line error for a game that draws none."""
-    if not isinstance(game, Pictured):
-        raise ValdoraError(f"the game {game.name!r} has no board picture yet")
-    return game.render_svg(state, observer=observer)
-
-
 @runtime_checkable
 class Styled(Protocol):
     """A game with named playing styles besides greedy, for the style agents
@@ -139,3 +130,62 @@ class Styled(Protocol):
 
     def policy_names(self) -> tuple[str, ...]: ...
     def make_policy(self, name: str) -> Policy: ...
+
+
+class ServiceHooks(Protocol):
+    """Optional hooks the services (self-play, records, tables, the CLI) use when a game
+    has them; :mod:`valdora_ai.games.facts` gives the default for each one missing, so
+    a new game plays everywhere before it writes any of them.
+
+    Default: a turn is the run of steps one seat plays before another seat moves.
+    """
+
+    data: Any  # the component data in use: `.source` (its path) and `.sha256`
+    score_columns: tuple[str, ...]  # the parts of a final score, for result tables
+    compiled_core: bool  # True when the compiled engine runs this game (bench compares)
+
+    def turn_count(self, state: Any) -> int:
+        """Turns completed in `state`: a turn (one record line) ends when this grows."""
+        ...
+
+    def round_count(self, state: Any) -> int:
+        """Rounds completed in `state` (0 before the first round ends)."""
+        ...
+
+    def capped(self, state: Any) -> bool:
+        """True when the game ended at a safety cap rather than by its rules' end."""
+        ...
+
+    def winners(self, state: Any) -> list[int]:
+        """The winning seats of a finished game (several share a tie)."""
+        ...
+
+    def score_row(self, state: Any, seat: int) -> tuple[int, ...]:
+        """`seat`'s score broken down by `score_columns`."""
+        ...
+
+    def who_moves(self, state: Any) -> str:
+        """Who is to move (and in which phase), for `valdora position legal`."""
+        ...
+
+    def position_summary(self, state: Any) -> str:
+        """Round, who moves and what kind of position, for `valdora position check`."""
+        ...
+
+    def position_view(self, observation: Any, seats: tuple[str, ...],
+                      width: int) -> list[Any]:
+        """Rich renderables of the table a person at the terminal sees before their turn
+        (only what `observation` holds), `width` columns wide."""
+        ...
+
+    def progress_view(self, observation: Any, seats: tuple[str, ...]) -> list[Any]:
+        """Rich renderables of what changed for the person during their turn."""
+        ...
+
+    def data_tables(self) -> list[Any]:
+        """Rich renderables of the component data in use (`valdora data show`)."""
+        ...
+
+    def data_summary(self) -> str:
+        """One line counting what the data file holds (`valdora data check`)."""
+        ...

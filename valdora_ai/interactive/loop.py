@@ -15,7 +15,7 @@ from typing import Any
 
 from valdora_ai.errors import ValdoraError
 from valdora_ai.interactive.commands import HELP, Command, parse_command
-from valdora_ai.interactive.session import GameSession
+from valdora_ai.interactive.session import GameSession, resume_command
 from valdora_ai.interactive.view import View
 
 Reader = Callable[[str], str]
@@ -184,4 +184,4 @@ class _HumanTurn:
         self.session.write_record(path)
         unsaved = " (the steps of this unfinished turn are not in it)" if self.steps else ""
         self.view.message(f"saved {len(self.session.turns)} turns to {path}{unsaved}; "
-                          f"continue with: valdora play --resume {path}")
+                          f"continue with: {resume_command(self.session.game.name, path)}")

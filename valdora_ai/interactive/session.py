@@ -15,9 +15,9 @@ from typing import Any
 from valdora_ai.analysis import Analysis
 from valdora_ai.atomic import atomic_write
 from valdora_ai.errors import RecordError, ValdoraError
-from valdora_ai.games.valdora.game import ValdoraGame
+from valdora_ai.games import Game, facts
 from valdora_ai.interactive.seats import HUMAN, agent_for_turn, seat_specs
-from valdora_ai.records import RecordHeader, RecordWriter, replay
+from valdora_ai.records import DEFAULT_GAME, RecordHeader, RecordWriter, replay
 from valdora_ai.selfplay import GameResult
 
 
@@ -26,7 +26,7 @@ class PlayedTurn:
     """One whole turn of the history, as the record writes it."""
 
     seat: int
-    round: int
+    round: int | None  # None for a game without rounds
     play: str
 
 
@@ -46,7 +46,7 @@ class Suggestion:
 class GameSession:
     """The state of a game between people and bots, and its history of turns."""
 
-    def __init__(self, game: ValdoraGame, seed: int, seats: tuple[str, ...]) -> None:
+    def __init__(self, game: Game, seed: int, seats: tuple[str, ...]) -> None:
         self.game = game
         self.seed = seed
         self.seats = seats
@@ -54,7 +54,7 @@ class GameSession:
         self.state: Any = game.new_state(seed)
 
     @classmethod
-    def new(cls, game: ValdoraGame, seats: list[str], seed: int) -> GameSession:
+    def new(cls, game: Game, seats: list[str], seed: int) -> GameSession:
         """A fresh game; `seats` are agent specs or ``human`` (SpecError if one is bad)."""
         if len(seats) != game.num_players:
             raise ValdoraError(f"{game.num_players} players need {game.num_players} seats, "
@@ -62,12 +62,14 @@ class GameSession:
         return cls(game, seed, seat_specs(game, seats, seed))
 
     @classmethod
-    def resume(cls, path: str | Path, rules_data: Any = None) -> GameSession:
-        """Continue a saved record (checked turn by turn); RecordError if it is over."""
-        saved = replay(path, rules_data=rules_data)
+    def resume(cls, path: str | Path, rules_data: Any = None,
+               expect_game: str | None = None) -> GameSession:
+        """Continue a saved record (checked turn by turn); RecordError if it is over or
+        (given `expect_game`) of another game."""
+        saved = replay(path, rules_data=rules_data, expect_game=expect_game)
         if saved.final.is_terminal():
             raise RecordError("the game is over: nothing to resume", where=str(path))
-        turns = [PlayedTurn(p.current_player, p.rounds + 1, play)
+        turns = [PlayedTurn(p.current_player, _round(saved.game, p), play)
                  for p, play in zip(saved.positions[:-1], saved.plays, strict=True)]
         session = cls(saved.game, saved.header.seed, saved.header.seats)
         session.turns, session.state = turns, saved.final
@@ -94,15 +96,12 @@ class GameSession:
         return len(self.turns) + 1
 
     def result(self) -> GameResult:
-        state = self.state
-        return GameResult(seed=self.seed, seats=self.seats, lines=tuple(state.score_lines()),
-                          winners=tuple(state.winners()), rounds=state.rounds,
-                          turns=state.turns, capped=state.capped)
+        return GameResult.of(self.game, self.state, self.seed, self.seats, len(self.turns))
 
     # ----------------------------------------------------------------- playing
     def commit(self, start: Any, steps: list[int], end: Any) -> PlayedTurn:
         """Record the whole turn `steps` played from `start` (leading to `end`)."""
-        turn = PlayedTurn(start.current_player, start.rounds + 1,
+        turn = PlayedTurn(start.current_player, _round(self.game, start),
                           self.game.format_turn(start, steps))
         self.turns.append(turn)
         self.state = end
@@ -120,9 +119,11 @@ class GameSession:
         """Let the bot to move play its whole turn; the analysis of its first decision."""
         seat = self.state.current_player
         agent = agent_for_turn(self.seats[seat], self.game, self.turn_number)
-        start, board, steps = self.state, self.state.copy(), []
+        start, board = self.state, self.state.copy()
+        steps: list[int] = []
+        count = facts.turn_count(self.game, board)
         first: Analysis | None = None
-        while board.current_player == seat:
+        while not steps or facts.turn_continues(self.game, board, seat, count):
             analysis = agent.analyze(self.game.observation(board, seat))
             first = first or analysis
             board.play(analysis.best.step)
@@ -138,9 +139,11 @@ class GameSession:
         """
         agent = agent_for_turn(spec, self.game, self.turn_number)
         belief = self.game.observation(board, seat).belief_state()
-        start, steps, tokens = belief.copy(), [], []
+        start, tokens = belief.copy(), []
+        steps: list[int] = []
+        count = facts.turn_count(self.game, belief)
         first: Analysis | None = None
-        while belief.current_player == seat:
+        while not steps or facts.turn_continues(self.game, belief, seat, count):
             analysis = agent.analyze(self.game.observation(belief, seat))
             first = first or analysis
             step = analysis.best.step
@@ -181,8 +184,20 @@ class GameSession:
         with atomic_write(path) as stream:
             writer = RecordWriter(stream, RecordHeader(
                 self.game.name, self.seed, self.game.num_players, self.seats,
-                self.game.data.sha256))
+                facts.data_sha256(self.game)))
             for number, turn in enumerate(self.turns, start=1):
                 writer.turn(number, turn.round, turn.seat, turn.play)
             if self.state.is_terminal():
-                writer.result(self.state)
+                writer.result(self.game, self.state)
+
+
+def resume_command(game: str, path: object) -> str:
+    """The command that continues a saved game of `game` from the record at `path`."""
+    option = "" if game == DEFAULT_GAME else f"--game {game} "
+    return f"valdora play {option}--resume {path}"
+
+
+def _round(game: Game, state: Any) -> int | None:
+    """The number of the round `state` is in (None for a game without rounds)."""
+    rounds = facts.round_count(game, state)
+    return None if rounds is None else rounds + 1

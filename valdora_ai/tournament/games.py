@@ -62,8 +62,7 @@ def play_task(task: GameTask) -> Played:
         record = Path(scratch, "game.jsonl") if scratch is not None else None
         start = time.perf_counter()
         try:
-            result = play_game(game, agents, task.seed, record=record,  # type: ignore[arg-type]
-                               on_turn=remember)  # play_game is typed to Valdora for now
+            result = play_game(game, agents, task.seed, record=record, on_turn=remember)
         except ExternalEngineError as failure:
             state = live[0] if live else game.new_state(task.seed)
             return Played(row=forfeit_row(task, agents, state, failure,

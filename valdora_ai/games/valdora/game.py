@@ -7,6 +7,7 @@ from typing import Any
 
 from valdora_ai.backend import compiled_state, make_rng
 from valdora_ai.errors import ValdoraError
+from valdora_ai.games.base import CHANCE, TERMINAL
 from valdora_ai.games.observing import check_seat
 from valdora_ai.games.valdora import (
     engines,
@@ -30,6 +31,9 @@ class ValdoraGame:
     name = "valdora"
     chance_mode = "explicit"
     information = "imperfect"
+    compiled_core = True
+    score_columns = ("commissions", "craftsmen", "workshops", "bonus", "gems", "total",
+                     "coins")
 
     def __init__(self, players: int = 4,
                  rules_data: str | Path | ComponentData | None = None) -> None:
@@ -124,6 +128,60 @@ class ValdoraGame:
         if fast is not None:
             return fast.estimate_final_scores()
         return heuristics.estimate_final_scores(state)
+
+    # service hooks (valdora_ai.games.base.ServiceHooks)
+    def turn_count(self, state: ValdoraState) -> int:
+        return state.turns
+
+    def round_count(self, state: ValdoraState) -> int:
+        return state.rounds
+
+    def capped(self, state: ValdoraState) -> bool:
+        return state.capped
+
+    def winners(self, state: ValdoraState) -> list[int]:
+        return state.winners()
+
+    def score_row(self, state: ValdoraState, seat: int) -> tuple[int, ...]:
+        line = state.score_lines()[seat]
+        return (line.commissions, line.craftsmen, line.workshops, line.bonus, line.gems,
+                line.total, line.coins)
+
+    def who_moves(self, state: ValdoraState) -> str:
+        player = state.current_player
+        if player == TERMINAL:
+            return "the game is over"
+        if player == CHANCE:
+            return "a reveal (chance) is pending"
+        phase = "to move" if engines.as_reference(state).phase == 0 else "in the action phase"
+        return f"seat {player} {phase}"
+
+    def position_summary(self, state: ValdoraState) -> str:
+        reference = engines.as_reference(state)
+        kind = ("world (hidden order known)" if reference.is_world
+                else "belief (hidden order unknown)")
+        return f"round {reference.rounds + 1}, {self.who_moves(state)}; {kind}"
+
+    def position_view(self, observation: info.Observation, seats: tuple[str, ...],
+                      width: int) -> list[Any]:
+        from valdora_ai.games.valdora.tables import position_view
+
+        return position_view(observation, seats, width)
+
+    def progress_view(self, observation: info.Observation,
+                      seats: tuple[str, ...]) -> list[Any]:
+        from valdora_ai.games.valdora.tables import progress_view
+
+        return progress_view(observation, seats)
+
+    def data_tables(self) -> list[Any]:
+        from valdora_ai.games.valdora.data_tables import data_tables
+
+        return data_tables(self.data)
+
+    def data_summary(self) -> str:
+        return (f"{len(self.data.spaces)} spaces, {len(self.data.edges)} roads, "
+                f"{len(self.data.card_sets)} card sets; sha256 {self.data.sha256[:12]}")
 
     def __repr__(self) -> str:
         return f"ValdoraGame(players={self.num_players}, data={Path(self.data.source).name!r})"

@@ -3,7 +3,7 @@
 The schema (``valdora_ai/schemas/position.schema.json`` documents it for other
 languages) in short::
 
-    {"format": "valdora-position", "version": 1, "players": 4,
+    {"game": "valdora", "format": "valdora-position", "version": 1, "players": 4,
      "to_move": 0, "phase": "move" | "action",
      "action": "none" | "purchase" | "loading" | "delivery",
      "pages_turned": 0, "loads_done": 0, "rounds": 0, "turns": 0,
@@ -60,7 +60,8 @@ VERSION = 1
 PHASES = {"move": MOVE, "action": ACTION}
 ACTIONS = ("none", "purchase", "loading", "delivery")
 REVEALS = {"back": REVEAL_BACK, "front": REVEAL_FRONT}
-TOP_FIELDS = ("format", "version", "players", "to_move", "phase", "action", "pages_turned",
+GAME = "valdora"
+TOP_FIELDS = ("game", "format", "version", "players", "to_move", "phase", "action", "pages_turned",
               "loads_done", "rounds", "turns", "end_triggered", "capped", "over", "bank",
               "discard", "roads", "craftsmen", "workshops", "bonus_tiles", "books", "seats",
               "reveal")
@@ -120,6 +121,7 @@ def position_to_json(state: ValdoraState) -> dict[str, Any]:
                   "step": None if state.pending_step < 0
                   else describe_step(state, state.pending_step)}
     return {
+        "game": GAME,
         "format": FORMAT,
         "version": VERSION,
         "players": state.n,
@@ -265,6 +267,8 @@ def position_from_json(document: Any, data: ComponentData) -> ValdoraState:
     """Build and check a state from a position document."""
     r = _Reader(data)
     doc = r.obj(document, "")
+    if doc.get("game", GAME) != GAME:  # documents written before positions named their game
+        raise r.fail("game", f"a position of {brief(doc.get('game'))}, not of {GAME!r}")
     r.known_keys(doc, TOP_FIELDS, "")
     if doc.get("format") != FORMAT:
         raise r.fail("format", f"expected {FORMAT!r}, got {brief(doc.get('format'))}")

@@ -1,0 +1,122 @@
+"""The service hooks of any game (see :class:`valdora_ai.games.base.ServiceHooks`).
+
+Services call these functions, never a game's rules: each uses the game's hook when it
+has one and otherwise a default built from the core contract alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from valdora_ai.errors import ValdoraError
+from valdora_ai.games.base import Game, State
+
+
+def turn_count(game: Game, state: State) -> int | None:
+    """Turns completed, or None when the game does not count them (then a turn is one
+    seat's run of steps)."""
+    hook = getattr(game, "turn_count", None)
+    return hook(state) if hook is not None else None
+
+
+def turn_continues(game: Game, state: State, seat: int, start: int | None) -> bool:
+    """Whether `seat`'s turn, begun when the turn count was `start` (see `turn_count`),
+    goes on in `state`: the seat is still to move and the count has not grown."""
+    if state.is_terminal() or state.current_player != seat:
+        return False
+    return start is None or turn_count(game, state) == start
+
+
+def round_count(game: Game, state: State) -> int | None:
+    """Rounds completed, or None when the game does not count them."""
+    hook = getattr(game, "round_count", None)
+    return hook(state) if hook is not None else None
+
+
+def capped(game: Game, state: State) -> bool:
+    hook = getattr(game, "capped", None)
+    return bool(hook(state)) if hook is not None else False
+
+
+def winners(game: Game, state: State) -> list[int]:
+    """The winners; by default the seats with the largest positive return."""
+    hook = getattr(game, "winners", None)
+    if hook is not None:
+        return list(hook(state))
+    returns = state.returns()
+    best = max(returns)
+    return [seat for seat, r in enumerate(returns) if r == best and r > 0]
+
+
+def score_columns(game: Game) -> tuple[str, ...]:
+    return tuple(getattr(game, "score_columns", ()))
+
+
+def score_row(game: Game, state: State, seat: int) -> tuple[int, ...]:
+    """`seat`'s score by `score_columns` (empty when the game gives no breakdown)."""
+    hook = getattr(game, "score_row", None)
+    return tuple(hook(state, seat)) if hook is not None else ()
+
+
+def data_sha256(game: Game) -> str:
+    """The checksum of the component data file in use ("" for a game without one)."""
+    return str(getattr(getattr(game, "data", None), "sha256", ""))
+
+
+def data_source(game: Game) -> str:
+    return str(getattr(getattr(game, "data", None), "source", ""))
+
+
+def data_summary(game: Game) -> str:
+    hook = getattr(game, "data_summary", None)
+    return str(hook()) if hook is not None else f"sha256 {data_sha256(game)[:12]}"
+
+
+def data_tables(game: Game) -> list[Any]:
+    hook = getattr(game, "data_tables", None)
+    return list(hook()) if hook is not None else []
+
+
+def who_moves(game: Game, state: State) -> str:
+    """Who is to move, in the game's words ("" when the game has none)."""
+    hook = getattr(game, "who_moves", None)
+    return str(hook(state)) if hook is not None else ""
+
+
+def position_summary(game: Game, state: State) -> str:
+    """A position summarised for `valdora position check` ("" when the game has none)."""
+    hook = getattr(game, "position_summary", None)
+    return str(hook(state)) if hook is not None else ""
+
+
+def position_view(game: Game, observation: Any, seats: tuple[str, ...],
+                  width: int) -> list[Any]:
+    """Rich renderables of the table a person sees before their turn; by default the
+    observer's belief state as position JSON."""
+    hook = getattr(game, "position_view", None)
+    if hook is not None:
+        return list(hook(observation, seats, width))
+    from rich.pretty import Pretty
+
+    return [Pretty(game.position_to_json(observation.belief_state()))]
+
+
+def progress_view(game: Game, observation: Any, seats: tuple[str, ...]) -> list[Any]:
+    """Rich renderables of what changed for a person during their turn (none by
+    default: the turn so far is printed anyway)."""
+    hook = getattr(game, "progress_view", None)
+    return list(hook(observation, seats)) if hook is not None else []
+
+
+def compiled_core(game: Game) -> bool:
+    """Whether the game has a compiled core that `use_compiled` switches on."""
+    return bool(getattr(game, "compiled_core", False))
+
+
+def render_svg(game: Game, state: State, observer: int | None) -> str:
+    """The game's SVG picture of `state` (ValdoraError for a game that draws none)."""
+    hook = getattr(game, "render_svg", None)
+    if hook is None:
+        raise ValdoraError(f"{game.name} positions cannot be drawn yet (the game has no "
+                           "render_svg)")
+    return str(hook(state, observer=observer))
