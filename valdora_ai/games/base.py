@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+import numpy as np
+
 CHANCE = -1  # `State.current_player` at a chance node
 TERMINAL = -2  # `State.current_player` once the game is over
 
@@ -67,3 +69,18 @@ class Game(Protocol):
     def estimate_final_scores(self, state: Any) -> list[float]: ...
     def greedy_step(self, state: Any, rng: Any) -> int: ...
     def format_turn(self, state: Any, steps: list[int]) -> str: ...
+
+    # Used by the learning-framework adapters (valdora_ai.interop).
+    def num_distinct_steps(self) -> int:
+        """Every step code, decision or chance outcome, lies in range(this)."""
+        ...
+
+    def observation_tensor_size(self) -> int:
+        """The length of every :meth:`observation_tensor` vector of this game instance."""
+        ...
+
+    def observation_tensor(self, observation: Any) -> np.ndarray:
+        """`observation` as a fixed-length float32 vector holding only what the observer
+        knows, so that networks and tabular learners can read it (PettingZoo, Gymnasium
+        and OpenSpiel observation tensors)."""
+        ...

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from valdora_ai.backend import compiled_state, make_rng
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games.valdora import (
@@ -15,7 +17,9 @@ from valdora_ai.games.valdora import (
     position,
     reveals,
     svg,
+    tensor,
 )
+from valdora_ai.games.valdora.constants import CHANCE_BASE, MAX_FACES
 from valdora_ai.games.valdora.data import ComponentData, default_data, load_data
 from valdora_ai.games.valdora.rules import ValdoraState
 
@@ -91,6 +95,18 @@ class ValdoraGame:
         if fast is not None:
             return fast.estimate_final_scores()  # type: ignore[no-any-return]
         return heuristics.estimate_final_scores(state)
+
+    def num_distinct_steps(self) -> int:
+        """Every step code lies below the first chance code past the last face."""
+        return CHANCE_BASE + MAX_FACES
+
+    def observation_tensor_size(self) -> int:
+        """The length of :meth:`observation_tensor` vectors (see games.valdora.tensor)."""
+        return tensor.tensor_size(self.data, self.num_players)
+
+    def observation_tensor(self, observation: info.Observation) -> np.ndarray:
+        """`observation` as a fixed-length float32 vector, the observer's seat first."""
+        return tensor.encode(observation, self.data)
 
     def __repr__(self) -> str:
         return f"ValdoraGame(players={self.num_players}, data={Path(self.data.source).name!r})"

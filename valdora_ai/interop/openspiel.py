@@ -1,0 +1,224 @@
+"""Every registered game as an OpenSpiel python game (``pyspiel``).
+
+:func:`register` (run on import) registers ``valdora_ai_<name>`` for each game in the
+registry, with the parameter ``players``. It is the game in **world mode**: the root
+is a chance node that deals one of ``deals`` seeded setups uniformly (the setup is
+chance's only move: after it the true world fixes every hidden card), and the
+players' steps are the game's step codes. What each player may know is kept apart
+from the world:
+
+* observation string and tensor: the player's observation (the public position) as
+  canonical JSON and as the game's observation vector;
+* information-state string: the observation string and the public step history since
+  the deal (every step is seen by every player); the information-state tensor is the
+  observation tensor (the position is all a player needs to decide);
+* ``resample_from_infostate``: a world drawn by the game's own ``determinize``.
+
+The game's facts are the game's own: ``num_distinct_actions`` is its step-space size,
+``max_chance_outcomes`` the larger of ``deals`` and its chance fan-out, and
+``max_game_length`` its turn bound times the longest turn's step count bound.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+
+from valdora_ai.games import Game, game_names, make_game
+from valdora_ai.interop import require
+from valdora_ai.rng import SEED_SPACE
+
+pyspiel = require("pyspiel", "openspiel")
+
+DEALS = 1000  # setups the root chance node chooses among
+STEPS_PER_TURN = 64  # a bound on the steps of one turn, for the game-length bound
+_MAX_PLAYERS = 5
+
+
+def short_name(game: str) -> str:
+    return f"valdora_ai_{game}"
+
+
+def _game_type(name: str, players: tuple[int, int]) -> Any:
+    return pyspiel.GameType(
+        short_name=short_name(name),
+        long_name=f"valdora_ai {name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players[1],
+        min_num_players=players[0],
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": players[0], "deals": DEALS},
+    )
+
+
+class WorldGame(pyspiel.Game):  # type: ignore[misc]
+    """A registered game in world mode (see the module docstring)."""
+
+    def __init__(self, name: str, players: tuple[int, int], params: dict[str, Any] | None
+                 ) -> None:
+        params = dict(params or {})
+        n = int(params.get("players", players[0]))
+        self.deals = int(params.get("deals", DEALS))
+        self.game: Game = make_game(name, players=n)
+        turns = self.game.max_turns() if hasattr(self.game, "max_turns") else None
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.game.num_distinct_steps(),
+            max_chance_outcomes=max(self.deals, _chance_fan_out(self.game)),
+            num_players=n,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=(turns or 10_000) * STEPS_PER_TURN,
+        )
+        super().__init__(_game_type(name, players), info, params)
+        self.tensor_size = self.game.observation_tensor_size()
+
+    def new_initial_state(self) -> WorldState:
+        return WorldState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return Observer(self, perfect_recall)
+
+
+def _chance_fan_out(game: Game) -> int:
+    fan_out = getattr(game, "max_chance_outcomes", None)
+    return int(fan_out()) if fan_out is not None else 1
+
+
+class WorldState(pyspiel.State):  # type: ignore[misc]
+    """A pyspiel state over the true world: None at the root (the deal)."""
+
+    def __init__(self, game: WorldGame, world: Any = None, steps: tuple[int, ...] = ()
+                 ) -> None:
+        super().__init__(game)
+        self.valdora = game
+        self.world = world
+        self.steps = list(steps)
+
+    def current_player(self) -> int:
+        if self.world is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.world.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(self.world.current_player)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return list(self.world.legal_steps())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        deals = self.valdora.deals
+        return [(deal, 1.0 / deals) for deal in range(deals)]
+
+    def _apply_action(self, action: int) -> None:
+        if self.world is None:
+            self.world = self.valdora.game.new_state(int(action))
+        else:
+            self.world.play(int(action))
+            self.steps.append(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if self.world is None:
+            return f"deal {action}"
+        return self.valdora.game.describe_step(self.world, int(action))
+
+    def is_terminal(self) -> bool:
+        return self.world is not None and bool(self.world.is_terminal())
+
+    def returns(self) -> list[float]:
+        n = self.valdora.game.num_players
+        if not self.is_terminal():
+            return [0.0] * n
+        return [float(r) for r in self.world.returns()]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> WorldState:
+        """A state with the same history in a world drawn by the game's determinize."""
+        from valdora_ai.backend import make_rng
+
+        if self.world is None:
+            return self.clone()
+        seed = int(probability_sampler() * SEED_SPACE) % SEED_SPACE
+        observation = self.valdora.game.observation(self.world, player_id)
+        world = self.valdora.game.determinize(observation, make_rng(seed))
+        return WorldState(self.valdora, world, tuple(self.steps))
+
+    def __str__(self) -> str:
+        if self.world is None:
+            return "deal"
+        return _position(self.valdora.game, self.world)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> WorldState:
+        world = None if self.world is None else self.world.copy()
+        return WorldState(self.valdora, world, tuple(self.steps))
+
+
+def _position(game: Game, state: Any) -> str:
+    return json.dumps(game.position_to_json(state), sort_keys=True, separators=(",", ":"))
+
+
+class Observer:
+    """Observation and information-state strings and tensors of one player."""
+
+    def __init__(self, game: WorldGame, perfect_recall: bool) -> None:
+        self.game = game
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(game.tensor_size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: WorldState, player: int) -> None:
+        if state.world is None:
+            self.tensor.fill(0.0)
+            return
+        observation = self.game.game.observation(state.world, player)
+        self.tensor[:] = self.game.game.observation_tensor(observation)
+
+    def string_from(self, state: WorldState, player: int) -> str:
+        if state.world is None:
+            return f"p{player} deal"
+        observation = self.game.game.observation(state.world, player)
+        text = json.dumps(observation.to_json(), sort_keys=True, separators=(",", ":"))
+        if self.perfect_recall:
+            text += "|" + ",".join(map(str, state.steps))
+        return text
+
+
+def register() -> list[str]:
+    """Register every game of the registry with pyspiel; their short names."""
+    names = []
+    for name in game_names():
+        players = _player_range(name)
+
+        def factory(params: Any = None, name: str = name, players: tuple[int, int] = players
+                    ) -> WorldGame:
+            return WorldGame(name, players, params)
+
+        pyspiel.register_game(_game_type(name, players), factory)
+        names.append(short_name(name))
+    return names
+
+
+def _player_range(name: str) -> tuple[int, int]:
+    """The player counts a game accepts (asked of its factory)."""
+    counts = []
+    for n in range(1, _MAX_PLAYERS + 1):
+        try:
+            make_game(name, players=n)
+        except Exception:  # noqa: BLE001 - a refused count is the answer we look for
+            continue
+        counts.append(n)
+    return counts[0], counts[-1]
+
+
+REGISTERED = register()
+
+__all__ = ["DEALS", "REGISTERED", "Observer", "WorldGame", "WorldState", "register",
+           "short_name"]
