@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from valdora_ai.backend import make_rng
 from valdora_ai.games import Game, game_names, make_game
 from valdora_ai.interop import require
 from valdora_ai.rng import SEED_SPACE
@@ -61,10 +62,14 @@ def _game_type(name: str, players: tuple[int, int]) -> Any:
 
 
 class WorldGame(pyspiel.Game):  # type: ignore[misc]
-    """A registered game in world mode (see the module docstring)."""
+    """A registered game in world mode (see the module docstring); :func:`register`
+    makes one subclass per game, naming it and its player counts."""
 
-    def __init__(self, name: str, players: tuple[int, int], params: dict[str, Any] | None
-                 ) -> None:
+    name: str = ""
+    players: tuple[int, int] = (0, 0)
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        name, players = self.name, self.players
         params = dict(params or {})
         n = int(params.get("players", players[0]))
         self.deals = int(params.get("deals", DEALS))
@@ -80,14 +85,13 @@ class WorldGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=(turns or 10_000) * STEPS_PER_TURN,
         )
         super().__init__(_game_type(name, players), info, params)
-        self.tensor_size = self.game.observation_tensor_size()
 
     def new_initial_state(self) -> WorldState:
-        return WorldState(self)
+        return WorldState(self, _Play(self.game, self.deals))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return Observer(self, perfect_recall)
+        return Observer(self.game, perfect_recall)
 
 
 def _chance_fan_out(game: Game) -> int:
@@ -95,70 +99,84 @@ def _chance_fan_out(game: Game) -> int:
     return int(fan_out()) if fan_out is not None else 1
 
 
-class WorldState(pyspiel.State):  # type: ignore[misc]
-    """A pyspiel state over the true world: None at the root (the deal)."""
+class _Play:
+    """The Python side of a :class:`WorldState`: the game, the world and the steps.
 
-    def __init__(self, game: WorldGame, world: Any = None, steps: tuple[int, ...] = ()
-                 ) -> None:
-        super().__init__(game)
-        self.valdora = game
+    pyspiel clones a python state by deep-copying its attributes; this one copies the
+    world with the engine's own ``copy`` and shares the (immutable) game.
+    """
+
+    __slots__ = ("game", "deals", "world", "steps")
+
+    def __init__(self, game: Game, deals: int, world: Any = None,
+                 steps: list[int] | None = None) -> None:
+        self.game = game
+        self.deals = deals
         self.world = world
-        self.steps = list(steps)
+        self.steps = steps or []
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
+        return self.with_world(None if self.world is None else self.world.copy())
+
+    def with_world(self, world: Any) -> _Play:
+        return _Play(self.game, self.deals, world, self.steps.copy())
+
+
+class WorldState(pyspiel.State):  # type: ignore[misc]
+    """A pyspiel state over the true world: no world yet at the root (the deal)."""
+
+    def __init__(self, game: Any, play: _Play) -> None:
+        super().__init__(game)
+        self.play = play
 
     def current_player(self) -> int:
-        if self.world is None:
+        world = self.play.world
+        if world is None:
             return int(pyspiel.PlayerId.CHANCE)
-        if self.world.is_terminal():
+        if world.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
-        return int(self.world.current_player)
+        return int(world.current_player)
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(self.world.legal_steps())
+        return list(self.play.world.legal_steps())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        deals = self.valdora.deals
+        deals = self.play.deals
         return [(deal, 1.0 / deals) for deal in range(deals)]
 
     def _apply_action(self, action: int) -> None:
-        if self.world is None:
-            self.world = self.valdora.game.new_state(int(action))
+        if self.play.world is None:
+            self.play.world = self.play.game.new_state(int(action))
         else:
-            self.world.play(int(action))
-            self.steps.append(int(action))
+            self.play.world.play(int(action))
+            self.play.steps.append(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if self.world is None:
+        if self.play.world is None:
             return f"deal {action}"
-        return self.valdora.game.describe_step(self.world, int(action))
+        return self.play.game.describe_step(self.play.world, int(action))
 
     def is_terminal(self) -> bool:
-        return self.world is not None and bool(self.world.is_terminal())
+        return self.play.world is not None and bool(self.play.world.is_terminal())
 
     def returns(self) -> list[float]:
-        n = self.valdora.game.num_players
         if not self.is_terminal():
-            return [0.0] * n
-        return [float(r) for r in self.world.returns()]
+            return [0.0] * self.play.game.num_players
+        return [float(r) for r in self.play.world.returns()]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> WorldState:
         """A state with the same history in a world drawn by the game's determinize."""
-        from valdora_ai.backend import make_rng
-
-        if self.world is None:
+        if self.play.world is None:
             return self.clone()
         seed = int(probability_sampler() * SEED_SPACE) % SEED_SPACE
-        observation = self.valdora.game.observation(self.world, player_id)
-        world = self.valdora.game.determinize(observation, make_rng(seed))
-        return WorldState(self.valdora, world, tuple(self.steps))
+        observation = self.play.game.observation(self.play.world, player_id)
+        world = self.play.game.determinize(observation, make_rng(seed))
+        return WorldState(self.get_game(), self.play.with_world(world))
 
     def __str__(self) -> str:
-        if self.world is None:
+        if self.play.world is None:
             return "deal"
-        return _position(self.valdora.game, self.world)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> WorldState:
-        world = None if self.world is None else self.world.copy()
-        return WorldState(self.valdora, world, tuple(self.steps))
+        return _position(self.play.game, self.play.world)
 
 
 def _position(game: Game, state: Any) -> str:
@@ -168,26 +186,26 @@ def _position(game: Game, state: Any) -> str:
 class Observer:
     """Observation and information-state strings and tensors of one player."""
 
-    def __init__(self, game: WorldGame, perfect_recall: bool) -> None:
+    def __init__(self, game: Game, perfect_recall: bool) -> None:
         self.game = game
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(game.tensor_size, np.float32)
+        self.tensor = np.zeros(game.observation_tensor_size(), np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: WorldState, player: int) -> None:
-        if state.world is None:
+        if state.play.world is None:
             self.tensor.fill(0.0)
             return
-        observation = self.game.game.observation(state.world, player)
-        self.tensor[:] = self.game.game.observation_tensor(observation)
+        observation = self.game.observation(state.play.world, player)
+        self.tensor[:] = self.game.observation_tensor(observation)
 
     def string_from(self, state: WorldState, player: int) -> str:
-        if state.world is None:
+        if state.play.world is None:
             return f"p{player} deal"
-        observation = self.game.game.observation(state.world, player)
+        observation = self.game.observation(state.play.world, player)
         text = json.dumps(observation.to_json(), sort_keys=True, separators=(",", ":"))
         if self.perfect_recall:
-            text += "|" + ",".join(map(str, state.steps))
+            text += "|" + ",".join(map(str, state.play.steps))
         return text
 
 
@@ -196,12 +214,10 @@ def register() -> list[str]:
     names = []
     for name in game_names():
         players = _player_range(name)
-
-        def factory(params: Any = None, name: str = name, players: tuple[int, int] = players
-                    ) -> WorldGame:
-            return WorldGame(name, players, params)
-
-        pyspiel.register_game(_game_type(name, players), factory)
+        # pyspiel keeps the class to build games from; a class (unlike a closure) is
+        # still safe to release when the interpreter exits.
+        cls = type(f"WorldGame_{name}", (WorldGame,), {"name": name, "players": players})
+        pyspiel.register_game(_game_type(name, players), cls)
         names.append(short_name(name))
     return names
 
