@@ -23,3 +23,13 @@ def need(module: str) -> ModuleType:
         if os.environ.get(REQUIRE_ENV) == "1":
             pytest.fail(f"{module} is not installed but {REQUIRE_ENV}=1")
         pytest.skip(f"{module} is not installed (an optional extra)")
+
+
+MODULES = {"openspiel": "pyspiel", "pettingzoo": "pettingzoo", "gymnasium": "gymnasium"}
+"""The module each optional extra installs."""
+
+
+def need_extras(names: list[str]) -> None:
+    """Skip (fail under VALDORA_REQUIRE_EXTRAS=1) unless every named extra is installed."""
+    for name in names:
+        need(MODULES[name])
