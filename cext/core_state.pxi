@@ -78,6 +78,10 @@ cdef class CompiledState:
     def __copy__(self):
         return self.copy()
 
+    def __deepcopy__(self, memo):
+        """A struct copy (the tables are shared, immutable): pyspiel clones by deep copy."""
+        return self.copy()
+
     def __reduce__(self):
         return (CompiledState.from_reference, (self.to_reference(),))
 
@@ -153,6 +157,8 @@ cdef class CompiledState:
         return [seat for seat, key in enumerate(keys) if key == best]
 
     def returns(self):
+        if not self.s.over:
+            return [0.0] * self.s.n
         winners = self.winners()
         return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(self.s.n)]
 

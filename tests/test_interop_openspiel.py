@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from extras import need
@@ -33,7 +34,9 @@ def test_game_facts_are_the_games_own(pyspiel, name: str,  # type: ignore[no-unt
     game = va.make_game(name, players=players)
     assert spiel.num_players() == players
     assert spiel.num_distinct_actions() == game.num_distinct_steps()
-    assert spiel.max_chance_outcomes() >= 1000  # the deals of the root
+    assert spiel.max_chance_outcomes() == max(1000, game.max_chance_outcomes())
+    turns = game.max_turns()
+    assert spiel.max_game_length() == 1 + (turns if turns else 10_000) * 64
     assert spiel.observation_tensor_size() == game.observation_tensor_size()
     assert spiel.information_state_tensor_size() == game.observation_tensor_size()
     assert spiel.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
@@ -81,3 +84,38 @@ def test_the_information_state_is_the_observation_and_the_public_history(  # typ
     assert state.information_state_string(1) == view + "|" + ",".join(
         str(a) for a in state.history()[1:])
     assert state.observation_string(0) != view
+
+
+BOTS = "py:valdora_ai.interop.openspiel_bots:"
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+@pytest.mark.parametrize("bot", ["Ismcts", "Mcts"])
+def test_openspiel_bots_are_entrants_that_play_legal_steps(  # type: ignore[no-untyped-def]
+        pyspiel, bot: str, name: str, players: int) -> None:
+    game = va.make_game(name, players=players)
+    agent = va.make_agent(f"{BOTS}{bot},iterations=8", game, seed=5)
+    assert agent.spec == f"{BOTS}{bot},seed=5,iterations=8"
+    state, rng = game.new_state(seed=4), va.make_rng(2)
+    for _ in range(3):
+        seat = state.current_player
+        step = agent.choose(game.observation(state, seat))
+        assert step in state.legal_steps()
+        state.play(step)
+        for _ in range(5):  # some play in between, so that the positions differ
+            state.play(game.greedy_step(state, rng))
+
+
+def test_openspiel_ismcts_stops_on_its_time_limit(pyspiel) -> None:  # type: ignore[no-untyped-def]
+    game = va.make_game("valdora", players=3)
+    agent = va.make_agent(f"{BOTS}Ismcts,iterations=1000000,time=0.2", game)
+    state = game.new_state(seed=1)
+    started = time.monotonic()
+    assert agent.choose(game.observation(state, 0)) in state.legal_steps()
+    assert time.monotonic() - started < 20  # a generous bound: it stops, far below 1e6
+
+
+def test_openspiel_bot_params_are_checked(pyspiel) -> None:  # type: ignore[no-untyped-def]
+    game = va.make_game("valdora", players=3)
+    with pytest.raises(va.SpecError, match="time must be a number from 0 to 86400"):
+        va.make_agent(f"{BOTS}Ismcts,time=-1", game)

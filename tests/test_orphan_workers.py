@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+from proc_table import processes
 
 from valdora_ai import workers
 
@@ -27,18 +28,8 @@ BOUND = 15.0  # seconds for the workers to exit (they poll every workers.POLL_SE
 
 def _workers_of(pid: int) -> list[int]:
     """The joblib (loky) worker processes whose parent is `pid`."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-            command = (entry / "cmdline").read_bytes()
-        except OSError:
-            continue
-        if int(stat.rsplit(")", 1)[1].split()[1]) == pid and b"popen_loky" in command:
-            found.append(int(entry.name))
-    return found
+    return [child for child, stat, command in processes()
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid and b"popen_loky" in command]
 
 
 def _alive(pids: list[int]) -> list[int]:

@@ -53,6 +53,8 @@ _EXPORTS = {
     "candidate_turn": "valdora_ai.suggestions",
     "load_data": "valdora_ai.games.valdora.data",
     "make_rng": "valdora_ai.backend",
+    "CHANCE": "valdora_ai.games.base",
+    "TERMINAL": "valdora_ai.games.base",
     "ValdoraError": "valdora_ai.errors",
     "DataError": "valdora_ai.errors",
     "PositionError": "valdora_ai.errors",

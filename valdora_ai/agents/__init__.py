@@ -1,15 +1,29 @@
-"""Agents and the one parser of agent specs (``name:key=value,key=value``)."""
+"""Agents and the one parser of agent specs (``name:key=value,key=value``).
+
+A name is a built-in agent, an installed plugin (entry point group ``valdora_ai.agents``),
+``py:package.module:Class`` (see :mod:`valdora_ai.agents.plugins`) or an external
+program ``cmd:"program args"`` (see :mod:`valdora_ai.agents.external`).
+"""
 
 from __future__ import annotations
 
-from valdora_ai.agents.base import Agent, Param
+from valdora_ai.agents import external
+from valdora_ai.agents import plugins as plugins_module
+from valdora_ai.agents.base import Agent, Param, spec_text
 from valdora_ai.errors import SpecError
 from valdora_ai.games.base import Game
 from valdora_ai.rng import check_seed
 
 
 def agent_classes() -> dict[str, type[Agent]]:
-    """Every agent by name."""
+    """Every agent by name: the built-in ones, then the installed plugins."""
+    builtin = _builtin_classes()
+    plugins = {name: plugins_module.entry_point_class(name, frozenset(builtin))
+               for name in plugins_module.plugin_names()}
+    return builtin | {name: cls for name, cls in plugins.items() if cls is not None}
+
+
+def _builtin_classes() -> dict[str, type[Agent]]:
     from valdora_ai.agents.expectimax import ExpectimaxAgent
     from valdora_ai.agents.greedy import GreedyAgent
     from valdora_ai.agents.ismcts import IsmctsAgent
@@ -26,13 +40,8 @@ def parse_spec(spec: str) -> tuple[type[Agent], dict[str, object]]:
     Spaces around the name, keys and values, empty parts (a trailing comma) and the
     order of the keys do not matter: :func:`canonical_spec` writes them all one way.
     """
-    classes = agent_classes()
-    name, _, rest = spec.partition(":")
-    name = name.strip()
-    if name not in classes:
-        raise SpecError(f"unknown agent {_short(name)} in {_short(spec)} "
-                        f"(known: {', '.join(classes)})")
-    cls = classes[name]
+    cls, rest = _agent_class(spec)
+    name = cls.name
     params: dict[str, object] = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, value = part.partition("=")
@@ -50,6 +59,25 @@ def parse_spec(spec: str) -> tuple[type[Agent], dict[str, object]]:
     return cls, params
 
 
+def _agent_class(spec: str) -> tuple[type[Agent], str]:
+    """The class a spec names and the text of its parameters."""
+    if spec.lstrip().startswith(external.PREFIX):
+        return external.split_spec(spec)
+    if spec.lstrip().startswith(plugins_module.PY_PREFIX):
+        target, _, rest = spec.lstrip()[len(plugins_module.PY_PREFIX):].partition(",")
+        return plugins_module.py_class(target), rest
+    name, _, rest = spec.partition(":")
+    name = name.strip()
+    builtin = _builtin_classes()
+    cls = builtin.get(name) or plugins_module.entry_point_class(name, frozenset(builtin))
+    if cls is None:
+        known = [*builtin, *plugins_module.plugin_names(), "py:package.module:Class",
+                 'cmd:"program args"']
+        raise SpecError(f"unknown agent {_short(name)} in {_short(spec)} "
+                        f"(known: {', '.join(known)})")
+    return cls, rest
+
+
 def canonical_spec(spec: str) -> str:
     """The one way of writing `spec`: keys in the agent's order, values as it formats
     them (``"ismcts: c=0.50, seed=3,"`` is ``"ismcts:seed=3,c=0.5"``).
@@ -60,7 +88,7 @@ def canonical_spec(spec: str) -> str:
     cls, params = parse_spec(spec)
     written = [f"{key}={param.format(params[key])}" for key, param in cls.PARAMS.items()
                if key in params]
-    return cls.name + (":" + ",".join(written) if written else "")
+    return spec_text(cls.name, written)
 
 
 def _convert(spec: str, key: str, value: str, param: Param) -> object:

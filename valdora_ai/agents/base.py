@@ -81,6 +81,14 @@ class Param:
         return str(value)
 
 
+def spec_text(name: str, written: list[str]) -> str:
+    """A spec from an agent's name and its ``key=value`` parts. A ``py:`` or ``cmd:``
+    name holds a colon already (``py:module:Class``), so its parameters follow a comma."""
+    if not written:
+        return name
+    return name + ("," if ":" in name else ":") + ",".join(written)
+
+
 def _number(bound: float | None) -> str:
     return f"{bound:g}" if isinstance(bound, float) else str(bound)
 
@@ -108,7 +116,7 @@ class Agent(ABC):
         """The spec string that rebuilds this agent."""
         changed = [f"{k}={self.PARAMS[k].format(v)}" for k, v in self.params.items()
                    if v != self.PARAMS[k].default]
-        return self.name + (":" + ",".join(changed) if changed else "")
+        return spec_text(self.name, changed)
 
     @abstractmethod
     def choose(self, observation: Observation) -> int:

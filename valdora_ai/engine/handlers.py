@@ -32,6 +32,8 @@ from valdora_ai.games import game_names
 from valdora_ai.games.base import Game, Observation, State
 from valdora_ai.suggestions import candidate_turn
 
+LOCAL_ONLY = ("py:", "cmd:")  # specs a client may not send: the engine's operator names them
+
 
 def version(rid: RequestId, config: EngineConfig) -> dict[str, Any]:
     """The handshake: who we are, what we serve, and the limits a client must respect."""
@@ -181,6 +183,9 @@ def prepare_search(rid: RequestId, request: dict[str, Any], games: Games,
         raise EngineError(NOT_TO_MOVE, f"seat {player} is not to move (seat {to_move} is)",
                           "player")
     spec = request.get("agent", config.default_agent)
+    if spec != config.default_agent and spec.lstrip().startswith(LOCAL_ONLY):
+        raise EngineError(BAD_AGENT, f"{spec!r}: py: and cmd: agents import code or run "
+                                     "programs, so only --agent may name them", "agent")
     try:
         agent = make_agent(spec, game)
     except (ValueError, TypeError) as exc:  # SpecError, or parameter values an agent refuses

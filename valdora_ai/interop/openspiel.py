@@ -16,7 +16,8 @@ from the world:
 
 The game's facts are the game's own: ``num_distinct_actions`` is its step-space size,
 ``max_chance_outcomes`` the larger of ``deals`` and its chance fan-out, and
-``max_game_length`` its turn bound times the longest turn's step count bound.
+``max_game_length`` the deal plus its turn bound (UNBOUNDED_TURNS if the rules set none)
+times a generous bound on one turn's steps.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ from valdora_ai.rng import SEED_SPACE
 pyspiel = require("pyspiel", "openspiel")
 
 DEALS = 1000  # setups the root chance node chooses among
-STEPS_PER_TURN = 64  # a bound on the steps of one turn, for the game-length bound
+STEPS_PER_TURN = 64  # a generous bound on the steps of one turn, for the length bound
+UNBOUNDED_TURNS = 10_000  # the turns assumed when the rules set no bound
 _MAX_PLAYERS = 5
 
 
@@ -74,32 +76,27 @@ class WorldGame(pyspiel.Game):  # type: ignore[misc]
         n = int(params.get("players", players[0]))
         self.deals = int(params.get("deals", DEALS))
         self.game: Game = make_game(name, players=n)
-        turns = self.game.max_turns() if hasattr(self.game, "max_turns") else None
+        turns = self.game.max_turns()
         info = pyspiel.GameInfo(
             num_distinct_actions=self.game.num_distinct_steps(),
-            max_chance_outcomes=max(self.deals, _chance_fan_out(self.game)),
+            max_chance_outcomes=max(self.deals, self.game.max_chance_outcomes()),
             num_players=n,
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=(turns or 10_000) * STEPS_PER_TURN,
+            max_game_length=1 + (turns or UNBOUNDED_TURNS) * STEPS_PER_TURN,
         )
         super().__init__(_game_type(name, players), info, params)
 
     def new_initial_state(self) -> WorldState:
-        return WorldState(self, _Play(self.game, self.deals))
+        return WorldState(self, Play(self.game, self.deals))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return Observer(self.game, perfect_recall)
 
 
-def _chance_fan_out(game: Game) -> int:
-    fan_out = getattr(game, "max_chance_outcomes", None)
-    return int(fan_out()) if fan_out is not None else 1
-
-
-class _Play:
+class Play:
     """The Python side of a :class:`WorldState`: the game, the world and the steps.
 
     pyspiel clones a python state by deep-copying its attributes; this one copies the
@@ -115,17 +112,17 @@ class _Play:
         self.world = world
         self.steps = steps or []
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Play:
         return self.with_world(None if self.world is None else self.world.copy())
 
-    def with_world(self, world: Any) -> _Play:
-        return _Play(self.game, self.deals, world, self.steps.copy())
+    def with_world(self, world: Any) -> Play:
+        return Play(self.game, self.deals, world, self.steps.copy())
 
 
 class WorldState(pyspiel.State):  # type: ignore[misc]
     """A pyspiel state over the true world: no world yet at the root (the deal)."""
 
-    def __init__(self, game: Any, play: _Play) -> None:
+    def __init__(self, game: Any, play: Play) -> None:
         super().__init__(game)
         self.play = play
 
@@ -160,7 +157,7 @@ class WorldState(pyspiel.State):  # type: ignore[misc]
         return self.play.world is not None and bool(self.play.world.is_terminal())
 
     def returns(self) -> list[float]:
-        if not self.is_terminal():
+        if self.play.world is None:
             return [0.0] * self.play.game.num_players
         return [float(r) for r in self.play.world.returns()]
 

@@ -63,8 +63,6 @@ class Table:
 
     def returns(self) -> list[float]:
         """Win shares once the game is over (1 split among the winners), zeros before."""
-        if not self.is_over():
-            return [0.0] * self.game.num_players
         return [float(r) for r in self.world.returns()]
 
     def observation(self, seat: int) -> Any:

@@ -12,13 +12,17 @@ import time
 from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from valdora_ai import __version__
+from valdora_ai.agents import Agent, make_agent
+from valdora_ai.agents.external import ExternalAgent, ExternalEngineError
 from valdora_ai.backend import engine_status
 from valdora_ai.games import make_game
+from valdora_ai.rng import derive_seed
 from valdora_ai.selfplay import play_game
 from valdora_ai.tournament.stats import competition_ranks
-from valdora_ai.tournament.storage import GameRow
+from valdora_ai.tournament.storage import Forfeit, GameRow
 
 
 @dataclass(frozen=True)
@@ -41,13 +45,32 @@ class Played:
 
 
 def play_task(task: GameTask) -> Played:
-    """Play one game and describe it as a database row (plus its record)."""
+    """Play one game and describe it as a database row (plus its record).
+
+    An external engine that fails a decision forfeits the game (:func:`forfeit_row`);
+    every external program is stopped before this returns, however the game ended.
+    """
     options = {} if task.rules_data is None else {"rules_data": task.rules_data}
     game = make_game(task.game, players=task.players, **options)
+    agents = [make_agent(spec, game, seed=derive_seed(task.seed, seat))
+              for seat, spec in enumerate(task.specs)]
+    live: list[Any] = []  # the game's state (played in place), once a turn is played
+
+    def remember(turns: int, seat: int, play: str, state: Any) -> None:
+        live[:] = [state]
     with tempfile.TemporaryDirectory() if task.record else nullcontext() as scratch:
         record = Path(scratch, "game.jsonl") if scratch is not None else None
         start = time.perf_counter()
-        result = play_game(game, list(task.specs), task.seed, record=record)
+        try:
+            result = play_game(game, agents, task.seed, record=record, on_turn=remember)
+        except ExternalEngineError as failure:
+            state = live[0] if live else game.new_state(task.seed)
+            return Played(row=forfeit_row(task, agents, state, failure,
+                                          time.perf_counter() - start), record=None)
+        finally:
+            for agent in agents:
+                if isinstance(agent, ExternalAgent):
+                    agent.close()
         duration = time.perf_counter() - start
         text = record.read_text(encoding="utf-8") if record is not None else None
     winners = set(result.winners)
@@ -55,8 +78,33 @@ def play_task(task: GameTask) -> Played:
         block=task.block, slot=task.slot, seed=task.seed, seats=task.seats,
         specs=tuple(result.seats), scores=tuple(result.scores),
         ranks=tuple(competition_ranks(result.scores, result.winners)),
-        shares=tuple(1.0 / len(winners) if s in winners else 0.0
-                     for s in range(task.players)),
-        turns=result.turns, capped=result.capped, duration=duration,
-        engine=f"valdora_ai {__version__} ({engine_status().engine})")
+        shares=_shares(winners, task.players), turns=result.turns, capped=result.capped,
+        duration=duration, engine=_engine())
     return Played(row=row, record=text)
+
+
+def forfeit_row(task: GameTask, agents: list[Agent], state: Any,
+                failure: ExternalEngineError, duration: float) -> GameRow:
+    """A game lost by forfeit: the forfeiting seat ranks last with no win share; the
+    others are ranked by their scores when it happened, and the best of them share
+    the win. No record is kept (the game did not end)."""
+    scores = [int(s) for s in state.scores()]
+    others = [s for s in range(task.players) if s != failure.seat]
+    best = max(scores[s] for s in others)
+    winners = [s for s in others if scores[s] == best]
+    ranks = competition_ranks(scores, winners)
+    ranks[failure.seat] = task.players
+    return GameRow(
+        block=task.block, slot=task.slot, seed=task.seed, seats=task.seats,
+        specs=tuple(agent.spec for agent in agents), scores=tuple(scores),
+        ranks=tuple(ranks), shares=_shares(set(winners), task.players),
+        turns=state.turns, capped=False, duration=duration, engine=_engine(),
+        forfeit=Forfeit(failure.seat, str(failure)))
+
+
+def _shares(winners: set[int], players: int) -> tuple[float, ...]:
+    return tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(players))
+
+
+def _engine() -> str:
+    return f"valdora_ai {__version__} ({engine_status().engine})"

@@ -56,6 +56,7 @@ class Report:
     seats: tuple[Line, ...]
     sprt: SPRTState | None
     history: tuple[tuple[Rating, ...], ...]  # ratings per entrant after each game
+    forfeits: tuple[str, ...] = ()  # per game lost by forfeit: "block B slot S: reason"
 
     def to_json(self) -> dict[str, Any]:
         """The report as plain JSON data (the history is left to the plot)."""
@@ -131,4 +132,6 @@ def build_report(identity: dict[str, Any], rows: Sequence[GameRow],
         capped=sum(1 for r in rows if r.capped), seconds=sum(r.duration for r in rows),
         standings=tuple(lines[e] for e in order),
         seats=tuple(_line(f"seat {s}", per_seat[s]) for s in range(players)),
-        sprt=state, history=tuple(tuple(h) for h in history))
+        sprt=state, history=tuple(tuple(h) for h in history),
+        forfeits=tuple(f"block {r.block} slot {r.slot}: {r.forfeit.reason}"
+                       for r in rows if r.forfeit is not None))

@@ -47,6 +47,19 @@ CREATE TABLE IF NOT EXISTS games (
 );
 """
 
+# A game an entrant lost by forfeit (an external engine that failed): one row beside its
+# games row, written in the same transaction. Databases made before forfeits existed
+# lack the table until their first forfeit creates it.
+_FORFEITS = """
+CREATE TABLE IF NOT EXISTS forfeits (
+    block INTEGER NOT NULL,
+    slot INTEGER NOT NULL,
+    seat INTEGER NOT NULL,       -- the seat that forfeited
+    reason TEXT NOT NULL,        -- timeout, crash, garbage or illegal, and the details
+    PRIMARY KEY (block, slot)
+)
+"""
+
 
 @dataclass(frozen=True)
 class GameRow:
@@ -64,6 +77,15 @@ class GameRow:
     capped: bool
     duration: float
     engine: str
+    forfeit: Forfeit | None = None  # the seat that lost by forfeit, and why
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    """A seat that lost its game by forfeit, and the reason (see docs/tournaments.md)."""
+
+    seat: int
+    reason: str
 
 
 class ResultsDB:
@@ -153,15 +175,34 @@ class ResultsDB:
                 (row.block, row.slot, row.seed, json.dumps(row.seats), json.dumps(row.specs),
                  json.dumps(row.scores), json.dumps(row.ranks), json.dumps(row.shares),
                  row.turns, int(row.capped), row.duration, row.engine))
+            if row.forfeit is not None and cursor.rowcount == 1:
+                self.connection.execute(_FORFEITS)
+                self.connection.execute("INSERT INTO forfeits VALUES (?,?,?,?)",
+                                        (row.block, row.slot, row.forfeit.seat,
+                                         row.forfeit.reason))
         return cursor.rowcount == 1
 
     def rows(self) -> list[GameRow]:
         """Every stored game, in (block, slot) order, each checked against the identity."""
         identity = self.identity()
         with _storage_errors(self.path):
-            return [_game_row(values, identity)
+            forfeits = self._forfeits(identity["players"])
+            return [_game_row(values, identity, forfeits)
                     for values in self.connection.execute(
                         "SELECT * FROM games ORDER BY block, slot")]
+
+    def _forfeits(self, players: int) -> dict[tuple[int, int], Forfeit]:
+        """Every stored forfeit by (block, slot); none in a database without the table."""
+        if self.connection.execute("SELECT 1 FROM sqlite_master WHERE type='table' "
+                                   "AND name='forfeits'").fetchone() is None:
+            return {}
+        found = {}
+        for block, slot, seat, reason in self.connection.execute("SELECT * FROM forfeits"):
+            if not (type(seat) is int and 0 <= seat < players and isinstance(reason, str)):
+                raise _Tampered(f"forfeit (block {block!r}, slot {slot!r}) has a field of "
+                                "the wrong type")
+            found[block, slot] = Forfeit(seat, reason)
+        return found
 
     def close(self) -> None:
         self.connection.close()
@@ -283,7 +324,8 @@ def _is_list(value: Any, kind: type | tuple[type, ...], length: int | None = Non
             and all(isinstance(v, kind) and not isinstance(v, bool) for v in value))
 
 
-def _game_row(values: tuple[Any, ...], identity: dict[str, Any]) -> GameRow:
+def _game_row(values: tuple[Any, ...], identity: dict[str, Any],
+              forfeits: dict[tuple[int, int], Forfeit]) -> GameRow:
     """A stored row as a GameRow, every field checked: reports index by its values."""
     if len(values) != 12:
         raise _Tampered(f"the games table has {len(values)} columns, not 12")
@@ -307,7 +349,8 @@ def _game_row(values: tuple[Any, ...], identity: dict[str, Any]) -> GameRow:
     return GameRow(block=block, slot=slot, seed=seed, seats=tuple(decoded["seats"]),
                    specs=tuple(decoded["specs"]), scores=tuple(decoded["scores"]),
                    ranks=tuple(decoded["ranks"]), shares=tuple(decoded["shares"]),
-                   turns=turns, capped=bool(capped), duration=float(duration), engine=engine)
+                   turns=turns, capped=bool(capped), duration=float(duration), engine=engine,
+                   forfeit=forfeits.get((block, slot)))
 
 
 def _difference(stored: dict[str, Any], wanted: dict[str, Any]) -> str:

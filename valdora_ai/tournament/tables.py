@@ -62,4 +62,8 @@ def report_renderable(report: Report) -> RenderableType:
         parts.append(sprt_line(report))
     if report.capped:
         parts.append(f"{report.capped} games stopped at the safety cap")
+    if report.forfeits:
+        parts.append(literal(f"{len(report.forfeits)} games lost by forfeit: "
+                             + "; ".join(report.forfeits[:3])
+                             + ("; ..." if len(report.forfeits) > 3 else "")))
     return Group(*parts)

@@ -19,6 +19,7 @@ from valdora_ai.games.alchemists.data import (
     parse_options,
 )
 from valdora_ai.games.alchemists.rules import AlchemistsState
+from valdora_ai.games.observing import check_seat
 
 
 class AlchemistsGame:
@@ -55,7 +56,21 @@ class AlchemistsGame:
         return AlchemistsState.new(self.data, self.options, self.num_players, make_rng(seed))
 
     def observation(self, state: AlchemistsState, player: int) -> info.Observation:
-        return info.observation(state, player)
+        return info.observation(state, check_seat(self.num_players, player))
+
+    def num_distinct_steps(self) -> int:
+        """Every step code lies below steps.STEP_LIMIT (past the reserved chance codes)."""
+        return S.STEP_LIMIT
+
+    def max_chance_outcomes(self) -> int:
+        """A refill draws one of the unseen elixir cards: at most the whole set."""
+        return len(self.data.elixirs)
+
+    def max_turns(self) -> int | None:
+        """With the stall safeguard, its round limit; in rules mode no bound."""
+        if not self.options.stall_safeguard:
+            return None
+        return self.options.stall_rounds * self.num_players
 
     def determinize(self, observation: info.Observation, rng: Any) -> AlchemistsState:
         return info.determinize(observation, rng)
@@ -94,10 +109,6 @@ class AlchemistsGame:
 
     def estimate_final_scores(self, state: AlchemistsState) -> list[float]:
         return heuristics.estimate_final_scores(state)
-
-    def num_distinct_steps(self) -> int:
-        """Every step code lies below steps.STEP_LIMIT (past the reserved chance codes)."""
-        return S.STEP_LIMIT
 
     def observation_tensor_size(self) -> int:
         """The length of :meth:`observation_tensor` vectors (see games.alchemists.tensor)."""

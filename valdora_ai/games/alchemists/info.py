@@ -18,6 +18,7 @@ from typing import Any
 
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games.alchemists.rules import AlchemistsState
+from valdora_ai.games.observing import state_key
 
 
 class Observation:
@@ -27,13 +28,14 @@ class Observation:
     agent does can change the observation, and no copy ever holds the hidden cards.
     """
 
-    __slots__ = ("_belief", "_observer")
+    __slots__ = ("_belief", "_key", "_observer")
 
     def __init__(self, belief: AlchemistsState, observer: int) -> None:
         if belief.deck is not None or belief.box is not None:
             raise ValdoraError("an observation must not contain the deck order or the box")
         self._belief = belief
         self._observer = observer
+        self._key: tuple[Any, ...] | None = None
 
     @property
     def observer(self) -> int:
@@ -55,11 +57,17 @@ class Observation:
 
         return {"observer": self._observer, "position": position_to_json(self._belief)}
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Observation) and self.to_json() == other.to_json()
+    def key(self) -> tuple[Any, ...]:
+        """The information-state key: the observer and the public position as tuples."""
+        if self._key is None:
+            self._key = (self._observer, state_key(self._belief))
+        return self._key
 
-    def __hash__(self) -> int:  # observations are compared, rarely hashed
-        return hash(self._observer)
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Observation) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
 
 
 def observation(state: AlchemistsState, player: int) -> Observation:

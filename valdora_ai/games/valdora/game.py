@@ -9,6 +9,7 @@ import numpy as np
 
 from valdora_ai.backend import compiled_state, make_rng
 from valdora_ai.errors import ValdoraError
+from valdora_ai.games.observing import check_seat
 from valdora_ai.games.valdora import (
     engines,
     heuristics,
@@ -47,7 +48,20 @@ class ValdoraGame:
         return engines.new_state(self.data, self.num_players, make_rng(seed))  # type: ignore[no-any-return]
 
     def observation(self, state: ValdoraState, player: int) -> info.Observation:
-        return info.observation(state, player)
+        return info.observation(state, check_seat(self.num_players, player))
+
+    def num_distinct_steps(self) -> int:
+        """Every step code lies below the first chance code past the last face."""
+        return CHANCE_BASE + MAX_FACES
+
+    def max_chance_outcomes(self) -> int:
+        """A reveal shows one face of a book's card set: the most faces one set has."""
+        return max(len({face for pair in cards.types for face in pair})
+                   for cards in self.data.card_sets.values())
+
+    def max_turns(self) -> int:
+        """The data's round limit ends every game (the safety cap)."""
+        return self.data.max_rounds * self.num_players
 
     def determinize(self, observation: info.Observation, rng: Any) -> ValdoraState:
         return info.determinize(observation, rng)
@@ -95,10 +109,6 @@ class ValdoraGame:
         if fast is not None:
             return fast.estimate_final_scores()  # type: ignore[no-any-return]
         return heuristics.estimate_final_scores(state)
-
-    def num_distinct_steps(self) -> int:
-        """Every step code lies below the first chance code past the last face."""
-        return CHANCE_BASE + MAX_FACES
 
     def observation_tensor_size(self) -> int:
         """The length of :meth:`observation_tensor` vectors (see games.valdora.tensor)."""

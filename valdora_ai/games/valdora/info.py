@@ -20,6 +20,8 @@ from typing import Any
 
 from valdora_ai.backend import compiled_state
 from valdora_ai.errors import ValdoraError
+from valdora_ai.games.observing import state_key
+from valdora_ai.games.valdora.engines import as_reference
 from valdora_ai.games.valdora.rules import UNSEEN, Book, ValdoraState
 
 
@@ -30,13 +32,14 @@ class Observation:
     agent does can change the observation, and no copy ever holds the true order.
     """
 
-    __slots__ = ("_belief", "_observer")
+    __slots__ = ("_belief", "_key", "_observer")
 
     def __init__(self, belief: ValdoraState, observer: int) -> None:
         if belief.is_world and any(b.hidden_count for b in belief.books):
             raise ValdoraError("an observation must not contain the hidden card order")
         self._belief = belief
         self._observer = observer
+        self._key: tuple[Any, ...] | None = None
 
     @property
     def observer(self) -> int:
@@ -58,11 +61,17 @@ class Observation:
 
         return {"observer": self._observer, "position": position_to_json(self._belief)}
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Observation) and self.to_json() == other.to_json()
+    def key(self) -> tuple[Any, ...]:
+        """The information-state key: the observer and the public position as tuples."""
+        if self._key is None:
+            self._key = (self._observer, state_key(as_reference(self._belief)))
+        return self._key
 
-    def __hash__(self) -> int:  # observations are compared, rarely hashed
-        return hash(self._observer)
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Observation) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
 
 
 def observation(state: ValdoraState, player: int) -> Observation:

@@ -646,7 +646,9 @@ class ValdoraState:
         return [seat for seat, line in enumerate(lines) if (line.total, line.coins) == best]
 
     def returns(self) -> list[float]:
-        """Win shares: 1 split among the winners (the game's own result)."""
+        """Win shares once the game is over (1 split among the winners), zeros before."""
+        if not self.over:
+            return [0.0] * self.n
         winners = self.winners()
         return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(self.n)]
 
