@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 from extras import need
@@ -119,3 +122,13 @@ def test_openspiel_bot_params_are_checked(pyspiel) -> None:  # type: ignore[no-u
     game = va.make_game("valdora", players=3)
     with pytest.raises(va.SpecError, match="time must be a number from 0 to 86400"):
         va.make_agent(f"{BOTS}Ismcts,time=-1", game)
+
+
+def test_openspiel_compare_benchmark_runs(pyspiel) -> None:  # type: ignore[no-untyped-def]
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "openspiel_compare.py"
+    done = subprocess.run([sys.executable, str(script), "--iterations", "3"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1].startswith("valdora_ai ismcts") and lines[1].endswith("iterations/s")
+    assert lines[2].startswith("openspiel ISMCTSBot")
