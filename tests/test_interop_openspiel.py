@@ -26,7 +26,8 @@ def pyspiel():  # type: ignore[no-untyped-def]
 def test_every_registered_game_is_registered(pyspiel) -> None:  # type: ignore[no-untyped-def]
     from valdora_ai.interop.openspiel import REGISTERED
 
-    assert REGISTERED == [f"valdora_ai_{name}" for name in va.game_names()]
+    assert REGISTERED == [f"valdora_ai_{name}{mode}" for name in va.game_names()
+                          for mode in ("", "_belief")]
     assert set(REGISTERED) <= set(pyspiel.registered_names())
 
 
@@ -45,7 +46,7 @@ def test_game_facts_are_the_games_own(pyspiel, name: str,  # type: ignore[no-unt
     assert spiel.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
 
 
-@pytest.mark.parametrize(("name", "players"), GAMES)
+@pytest.mark.parametrize(("name", "players"), [*GAMES, ("alchemists_belief", 2)])
 def test_passes_pyspiel_random_sim_test(pyspiel, name: str,  # type: ignore[no-untyped-def]
                                         players: int) -> None:
     spiel = pyspiel.load_game(f"valdora_ai_{name}", {"players": players})
@@ -132,3 +133,22 @@ def test_openspiel_compare_benchmark_runs(pyspiel) -> None:  # type: ignore[no-u
     lines = done.stdout.splitlines()
     assert lines[1].startswith("valdora_ai ismcts") and lines[1].endswith("iterations/s")
     assert lines[2].startswith("openspiel ISMCTSBot")
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_belief_mode_reveals_are_chance_nodes_with_exact_probabilities(  # type: ignore[no-untyped-def]
+        pyspiel, name: str, players: int) -> None:
+    spiel = pyspiel.load_game(f"valdora_ai_{name}_belief", {"players": players})
+    state, rng = spiel.new_initial_state(), random.Random(3)
+    state.apply_action(11)
+    while not state.is_chance_node():
+        state.apply_action(rng.choice(state.legal_actions()))
+    game = va.make_game(name, players=players)
+    belief = state.play.world
+    assert state.chance_outcomes() == belief.chance_outcomes()
+    assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
+    assert max(a for a, _ in state.chance_outcomes()) < spiel.max_chance_outcomes()
+    assert not belief.is_world  # the hidden order is nowhere in a belief-mode state
+    assert game.observation(belief, 0).belief_state().chance_outcomes() == \
+        belief.chance_outcomes()
+    assert str(state.resample_from_infostate(0, rng.random)) == str(state)

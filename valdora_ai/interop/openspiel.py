@@ -14,8 +14,14 @@ from the world:
   observation tensor (the position is all a player needs to decide);
 * ``resample_from_infostate``: a world drawn by the game's own ``determinize``.
 
+``valdora_ai_<name>_belief`` is the **belief mode**: after the deal the state is the
+belief state (what every player knows; the hidden order is nowhere), and each reveal
+is a chance node whose outcomes (step codes) carry the game's exact probabilities;
+``resample_from_infostate`` is then a copy.
+
 The game's facts are the game's own: ``num_distinct_actions`` is its step-space size,
-``max_chance_outcomes`` the larger of ``deals`` and its chance fan-out, and
+``max_chance_outcomes`` the larger of ``deals`` and its chance fan-out (in belief mode
+its step-space size, as chance outcomes are step codes), and
 ``max_game_length`` the deal plus its turn bound (UNBOUNDED_TURNS if the rules set none)
 times a generous bound on one turn's steps.
 """
@@ -40,14 +46,15 @@ UNBOUNDED_TURNS = 10_000  # the turns assumed when the rules set no bound
 _MAX_PLAYERS = 5
 
 
-def short_name(game: str) -> str:
-    return f"valdora_ai_{game}"
+def short_name(game: str, belief: bool = False) -> str:
+    """The pyspiel name of a registered game, in world or belief mode."""
+    return f"valdora_ai_{game}" + ("_belief" if belief else "")
 
 
-def _game_type(name: str, players: tuple[int, int]) -> Any:
+def _game_type(name: str, players: tuple[int, int], belief: bool) -> Any:
     return pyspiel.GameType(
-        short_name=short_name(name),
-        long_name=f"valdora_ai {name}",
+        short_name=short_name(name, belief),
+        long_name=f"valdora_ai {name} ({'belief' if belief else 'world'} mode)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -64,11 +71,12 @@ def _game_type(name: str, players: tuple[int, int]) -> Any:
 
 
 class WorldGame(pyspiel.Game):  # type: ignore[misc]
-    """A registered game in world mode (see the module docstring); :func:`register`
-    makes one subclass per game, naming it and its player counts."""
+    """A registered game in world or belief mode (see the module docstring);
+    :func:`register` makes one subclass per game and mode, naming them."""
 
     name: str = ""
     players: tuple[int, int] = (0, 0)
+    belief = False
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         name, players = self.name, self.players
@@ -77,19 +85,21 @@ class WorldGame(pyspiel.Game):  # type: ignore[misc]
         self.deals = int(params.get("deals", DEALS))
         self.game: Game = make_game(name, players=n)
         turns = self.game.max_turns()
+        # Chance outcomes are step codes in belief mode: pyspiel wants them below this.
+        fan_out = self.game.num_distinct_steps() if self.belief else self.game.max_chance_outcomes()
         info = pyspiel.GameInfo(
             num_distinct_actions=self.game.num_distinct_steps(),
-            max_chance_outcomes=max(self.deals, self.game.max_chance_outcomes()),
+            max_chance_outcomes=max(self.deals, fan_out),
             num_players=n,
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
             max_game_length=1 + (turns or UNBOUNDED_TURNS) * STEPS_PER_TURN,
         )
-        super().__init__(_game_type(name, players), info, params)
+        super().__init__(_game_type(name, players, self.belief), info, params)
 
     def new_initial_state(self) -> WorldState:
-        return WorldState(self, Play(self.game, self.deals))
+        return WorldState(self, Play(self.game, self.deals, self.belief))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
@@ -103,20 +113,21 @@ class Play:
     world with the engine's own ``copy`` and shares the (immutable) game.
     """
 
-    __slots__ = ("game", "deals", "world", "steps")
+    __slots__ = ("game", "deals", "belief", "world", "steps")
 
-    def __init__(self, game: Game, deals: int, world: Any = None,
+    def __init__(self, game: Game, deals: int, belief: bool = False, world: Any = None,
                  steps: list[int] | None = None) -> None:
         self.game = game
         self.deals = deals
-        self.world = world
+        self.belief = belief
+        self.world = world  # in belief mode, the belief state
         self.steps = steps or []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Play:
         return self.with_world(None if self.world is None else self.world.copy())
 
     def with_world(self, world: Any) -> Play:
-        return Play(self.game, self.deals, world, self.steps.copy())
+        return Play(self.game, self.deals, self.belief, world, self.steps.copy())
 
 
 class WorldState(pyspiel.State):  # type: ignore[misc]
@@ -132,18 +143,25 @@ class WorldState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.CHANCE)
         if world.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
+        if world.is_chance_node():
+            return int(pyspiel.PlayerId.CHANCE)
         return int(world.current_player)
 
     def _legal_actions(self, player: int) -> list[int]:
         return list(self.play.world.legal_steps())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.play.world is not None:  # a reveal in belief mode, exact probabilities
+            return list(self.play.world.chance_outcomes())
         deals = self.play.deals
         return [(deal, 1.0 / deals) for deal in range(deals)]
 
     def _apply_action(self, action: int) -> None:
         if self.play.world is None:
-            self.play.world = self.play.game.new_state(int(action))
+            world = self.play.game.new_state(int(action))
+            if self.play.belief:  # the hidden order is forgotten: reveals become chance
+                world = self.play.game.observation(world, 0).belief_state()
+            self.play.world = world
         else:
             self.play.world.play(int(action))
             self.play.steps.append(int(action))
@@ -162,8 +180,9 @@ class WorldState(pyspiel.State):  # type: ignore[misc]
         return [float(r) for r in self.play.world.returns()]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> WorldState:
-        """A state with the same history in a world drawn by the game's determinize."""
-        if self.play.world is None:
+        """A state with the same history in a world drawn by the game's determinize (in
+        belief mode the state is the information set itself: a copy)."""
+        if self.play.world is None or self.play.belief:
             return self.clone()
         seed = int(probability_sampler() * SEED_SPACE) % SEED_SPACE
         observation = self.play.game.observation(self.play.world, player_id)
@@ -213,9 +232,11 @@ def register() -> list[str]:
         players = _player_range(name)
         # pyspiel keeps the class to build games from; a class (unlike a closure) is
         # still safe to release when the interpreter exits.
-        cls = type(f"WorldGame_{name}", (WorldGame,), {"name": name, "players": players})
-        pyspiel.register_game(_game_type(name, players), cls)
-        names.append(short_name(name))
+        for belief in (False, True):
+            cls = type(f"WorldGame_{name}_{belief}", (WorldGame,),
+                       {"name": name, "players": players, "belief": belief})
+            pyspiel.register_game(_game_type(name, players, belief), cls)
+            names.append(short_name(name, belief))
     return names
 
 

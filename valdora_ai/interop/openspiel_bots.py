@@ -62,7 +62,7 @@ class _OpenSpielAgent(Agent):
     def root(self, observation: Observation) -> Any:
         """A pyspiel state in the observer's information set (one determinized world)."""
         world = self.game.determinize(observation, self._worlds)
-        return WorldState(self.spiel, Play(self.game, DEALS, world))
+        return WorldState(self.spiel, Play(self.game, DEALS, world=world))
 
     def evaluator(self) -> Any:
         return _mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=self.random)
