@@ -1,4 +1,4 @@
-"""A plugin agent: the step whose result the game's estimate likes best, on sampled worlds.
+"""A plugin agent: the step whose turn, finished greedily, the game's estimate likes best.
 
 It uses only the public API (an observation in, a step out), so it plays every game
 in the registry. Installed, it is the spec ``lookahead:worlds=4``; from a source tree,
@@ -14,7 +14,8 @@ from valdora_ai.agents import Param
 
 
 class LookaheadAgent(va.Agent):
-    """Try every legal step in a few determinized worlds; keep the best mean margin."""
+    """Try every legal step in a few determinized worlds, finish the turn with the game's
+    greedy policy, and keep the step with the best mean estimated margin."""
 
     summary = "one-step lookahead on sampled worlds, valued by the game's estimate"
     PARAMS = {
@@ -35,6 +36,8 @@ class LookaheadAgent(va.Agent):
             for step in legal:
                 after = world.copy()
                 after.apply(step)
+                while not after.is_terminal() and after.current_player == me:
+                    after.apply(self.game.greedy_step(after, self.rng))
                 scores = self.game.estimate_final_scores(after)
                 others = [s for seat, s in enumerate(scores) if seat != me]
                 totals[step] += scores[me] - max(others)
