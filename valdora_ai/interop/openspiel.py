@@ -226,17 +226,20 @@ class Observer:
 
 
 def register() -> list[str]:
-    """Register every game of the registry with pyspiel; their short names."""
-    names = []
+    """Register every game of the registry with pyspiel (again after new games join the
+    registry: names pyspiel knows already are kept); their short names."""
+    names, known = [], set(pyspiel.registered_names())
     for name in game_names():
         players = _player_range(name)
         # pyspiel keeps the class to build games from; a class (unlike a closure) is
         # still safe to release when the interpreter exits.
         for belief in (False, True):
+            names.append(short_name(name, belief))
+            if names[-1] in known:
+                continue
             cls = type(f"WorldGame_{name}_{belief}", (WorldGame,),
                        {"name": name, "players": players, "belief": belief})
             pyspiel.register_game(_game_type(name, players, belief), cls)
-            names.append(short_name(name, belief))
     return names
 
 
