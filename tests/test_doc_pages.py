@@ -13,12 +13,14 @@ from pathlib import Path
 
 import pytest
 from doc_examples import ROOT, blocks, console_commands, run_console, run_python
+from extras import need_extras
 
 DOCS = ROOT / "docs"
 PAGES = sorted(p for p in DOCS.rglob("*.md") if p.name != "api.md")
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 ANCHOR = re.compile(r'<a id="([^"]+)">')
 BLOCK_FREE = re.compile(r"```.*?```", re.DOTALL)  # links and headings inside code do not count
+EXTRAS = re.compile(r"<!-- extras: ([\w ]+) -->")  # a page whose examples need optional extras
 
 
 def _name(page: Path) -> str:
@@ -31,6 +33,8 @@ PYTHON = [(page, i) for page in PAGES for i in range(len(blocks(page, "python"))
 @pytest.mark.parametrize(("page", "index"), PYTHON, ids=[f"{_name(p)}-{i + 1}" for p, i in PYTHON])
 def test_python_examples_run(page: Path, index: int, tmp_path: Path,
                              monkeypatch: pytest.MonkeyPatch) -> None:
+    for line in EXTRAS.findall(page.read_text(encoding="utf-8")):
+        need_extras(line.split())
     monkeypatch.chdir(tmp_path)
     run_python(blocks(page, "python")[index], f"{_name(page)} python block {index + 1}")
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
+import numpy as np
+
 CHANCE = -1  # `State.current_player` at a chance node
 TERMINAL = -2  # `State.current_player` once the game is over
 
@@ -189,3 +191,23 @@ class ServiceHooks(Protocol):
     def data_summary(self) -> str:
         """One line counting what the data file holds (`valdora data check`)."""
         ...
+
+
+@runtime_checkable
+class Tensored(Protocol):
+    """A game whose observations encode as fixed-length vectors, for the learning-framework
+    adapters (valdora_ai.interop: PettingZoo, Gymnasium, OpenSpiel tensors). Optional:
+    the adapters refuse a game without it by name."""
+
+    def observation_tensor_size(self) -> int:
+        """The length of every :meth:`observation_tensor` vector of this game instance."""
+        ...
+
+    def observation_tensor(self, observation: Any) -> np.ndarray:
+        """`observation` as a fixed-length float32 vector holding only what the observer
+        knows, so that networks and tabular learners can read it."""
+        ...
+
+
+class TensoredGame(Game, Tensored, Protocol):
+    """A game the framework adapters can serve: the contract plus observation tensors."""

@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import DataError, PositionError, ValdoraError
-from valdora_ai.games.alchemists import heuristics, info, notation, position
+from valdora_ai.games.alchemists import heuristics, info, notation, position, tensor
 from valdora_ai.games.alchemists import steps as S
 from valdora_ai.games.alchemists.data import (
     AlchemistsData,
@@ -107,6 +109,14 @@ class AlchemistsGame:
 
     def estimate_final_scores(self, state: AlchemistsState) -> list[float]:
         return heuristics.estimate_final_scores(state)
+
+    def observation_tensor_size(self) -> int:
+        """The length of :meth:`observation_tensor` vectors (see games.alchemists.tensor)."""
+        return tensor.tensor_size(self.data, self.num_players)
+
+    def observation_tensor(self, observation: info.Observation) -> np.ndarray:
+        """`observation` as a fixed-length float32 vector, the observer's seat first."""
+        return tensor.encode(observation, self.data)
 
     def __repr__(self) -> str:
         return (f"AlchemistsGame(players={self.num_players}, "

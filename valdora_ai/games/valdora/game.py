@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from valdora_ai.backend import compiled_state, make_rng
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games.base import CHANCE, TERMINAL
@@ -19,6 +21,7 @@ from valdora_ai.games.valdora import (
     reveals,
     styles,
     svg,
+    tensor,
 )
 from valdora_ai.games.valdora.constants import CHANCE_BASE, MAX_FACES
 from valdora_ai.games.valdora.data import ComponentData, default_data, load_data
@@ -182,6 +185,14 @@ class ValdoraGame:
     def data_summary(self) -> str:
         return (f"{len(self.data.spaces)} spaces, {len(self.data.edges)} roads, "
                 f"{len(self.data.card_sets)} card sets; sha256 {self.data.sha256[:12]}")
+
+    def observation_tensor_size(self) -> int:
+        """The length of :meth:`observation_tensor` vectors (see games.valdora.tensor)."""
+        return tensor.tensor_size(self.data, self.num_players)
+
+    def observation_tensor(self, observation: info.Observation) -> np.ndarray:
+        """`observation` as a fixed-length float32 vector, the observer's seat first."""
+        return tensor.encode(observation, self.data)
 
     def __repr__(self) -> str:
         return f"ValdoraGame(players={self.num_players}, data={Path(self.data.source).name!r})"

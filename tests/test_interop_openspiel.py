@@ -1,0 +1,156 @@
+"""The OpenSpiel adapter: every registered game as a pyspiel python game."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from extras import need
+
+import valdora_ai as va
+
+GAMES = [("valdora", 3), ("alchemists", 2)]
+
+
+@pytest.fixture(scope="module")
+def pyspiel():  # type: ignore[no-untyped-def]
+    module = need("pyspiel")
+    need("valdora_ai.interop.openspiel")
+    return module
+
+
+def test_every_registered_game_is_registered(pyspiel) -> None:  # type: ignore[no-untyped-def]
+    from valdora_ai.interop.openspiel import register
+
+    names = register()  # again: other tests may have registered games since the import
+    assert names == [f"valdora_ai_{name}{mode}" for name in va.game_names()
+                     for mode in ("", "_belief")]
+    assert set(names) <= set(pyspiel.registered_names())
+    assert register() == names
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_game_facts_are_the_games_own(pyspiel, name: str,  # type: ignore[no-untyped-def]
+                                      players: int) -> None:
+    spiel = pyspiel.load_game(f"valdora_ai_{name}", {"players": players})
+    game = va.make_game(name, players=players)
+    assert spiel.num_players() == players
+    assert spiel.num_distinct_actions() == game.num_distinct_steps()
+    assert spiel.max_chance_outcomes() == max(1000, game.max_chance_outcomes())
+    turns = game.max_turns()
+    assert spiel.max_game_length() == 1 + (turns if turns else 10_000) * 64
+    assert spiel.observation_tensor_size() == game.observation_tensor_size()
+    assert spiel.information_state_tensor_size() == game.observation_tensor_size()
+    assert spiel.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+
+
+@pytest.mark.parametrize(("name", "players"), [*GAMES, ("alchemists_belief", 2)])
+def test_passes_pyspiel_random_sim_test(pyspiel, name: str,  # type: ignore[no-untyped-def]
+                                        players: int) -> None:
+    spiel = pyspiel.load_game(f"valdora_ai_{name}", {"players": players})
+    pyspiel.random_sim_test(spiel, num_sims=1, serialize=False, verbose=False)
+
+
+def _play(pyspiel, name: str, players: int, deal: int, steps: int):  # type: ignore[no-untyped-def]
+    state = pyspiel.load_game(f"valdora_ai_{name}", {"players": players}).new_initial_state()
+    state.apply_action(deal)
+    rng = random.Random(deal)
+    for _ in range(steps):
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_the_setup_is_hidden_and_resampled_through_determinize(  # type: ignore[no-untyped-def]
+        pyspiel, name: str, players: int) -> None:
+    state = _play(pyspiel, name, players, deal=7, steps=25)
+    seat = state.current_player()
+    key = state.information_state_string(seat)
+    assert state.returns() == [0.0] * players  # zeros before the end
+    rng = random.Random(1)
+    worlds = set()
+    for _ in range(6):
+        other = state.resample_from_infostate(seat, rng.random)
+        assert other.information_state_string(seat) == key
+        assert other.observation_tensor(seat) == state.observation_tensor(seat)
+        assert other.legal_actions() == state.legal_actions()
+        worlds.add(str(other))
+    assert len(worlds) > 1  # the hidden order differs between samples
+
+
+def test_the_information_state_is_the_observation_and_the_public_history(  # type: ignore[no-untyped-def]
+        pyspiel) -> None:
+    state = _play(pyspiel, "valdora", 3, deal=3, steps=4)
+    view = state.observation_string(1)
+    assert view.startswith('{"observer":1,')
+    assert state.information_state_string(1) == view + "|" + ",".join(
+        str(a) for a in state.history()[1:])
+    assert state.observation_string(0) != view
+
+
+BOTS = "py:valdora_ai.interop.openspiel_bots:"
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+@pytest.mark.parametrize("bot", ["Ismcts", "Mcts"])
+def test_openspiel_bots_are_entrants_that_play_legal_steps(  # type: ignore[no-untyped-def]
+        pyspiel, bot: str, name: str, players: int) -> None:
+    game = va.make_game(name, players=players)
+    agent = va.make_agent(f"{BOTS}{bot},iterations=8", game, seed=5)
+    assert agent.spec == f"{BOTS}{bot},seed=5,iterations=8"
+    state, rng = game.new_state(seed=4), va.make_rng(2)
+    for _ in range(3):
+        seat = state.current_player
+        step = agent.choose(game.observation(state, seat))
+        assert step in state.legal_steps()
+        state.play(step)
+        for _ in range(5):  # some play in between, so that the positions differ
+            state.play(game.greedy_step(state, rng))
+
+
+def test_openspiel_ismcts_stops_on_its_time_limit(pyspiel) -> None:  # type: ignore[no-untyped-def]
+    game = va.make_game("valdora", players=3)
+    agent = va.make_agent(f"{BOTS}Ismcts,iterations=1000000,time=0.2", game)
+    state = game.new_state(seed=1)
+    started = time.monotonic()
+    assert agent.choose(game.observation(state, 0)) in state.legal_steps()
+    assert time.monotonic() - started < 20  # a generous bound: it stops, far below 1e6
+
+
+def test_openspiel_bot_params_are_checked(pyspiel) -> None:  # type: ignore[no-untyped-def]
+    game = va.make_game("valdora", players=3)
+    with pytest.raises(va.SpecError, match="time must be a number from 0 to 86400"):
+        va.make_agent(f"{BOTS}Ismcts,time=-1", game)
+
+
+def test_openspiel_compare_benchmark_runs(pyspiel) -> None:  # type: ignore[no-untyped-def]
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "openspiel_compare.py"
+    done = subprocess.run([sys.executable, str(script), "--iterations", "3"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1].startswith("valdora_ai ismcts") and lines[1].endswith("iterations/s")
+    assert lines[2].startswith("openspiel ISMCTSBot")
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_belief_mode_reveals_are_chance_nodes_with_exact_probabilities(  # type: ignore[no-untyped-def]
+        pyspiel, name: str, players: int) -> None:
+    spiel = pyspiel.load_game(f"valdora_ai_{name}_belief", {"players": players})
+    state, rng = spiel.new_initial_state(), random.Random(3)
+    state.apply_action(11)
+    while not state.is_chance_node():
+        state.apply_action(rng.choice(state.legal_actions()))
+    game = va.make_game(name, players=players)
+    belief = state.play.world
+    assert state.chance_outcomes() == belief.chance_outcomes()
+    assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
+    assert max(a for a, _ in state.chance_outcomes()) < spiel.max_chance_outcomes()
+    assert not belief.is_world  # the hidden order is nowhere in a belief-mode state
+    assert game.observation(belief, 0).belief_state().chance_outcomes() == \
+        belief.chance_outcomes()
+    assert str(state.resample_from_infostate(0, rng.random)) == str(state)
