@@ -1,4 +1,5 @@
-"""What every game's observations share: the seat check and the information-state key.
+"""What every game's observations share: the seat check, the information-state key and
+the observation class itself (:class:`BeliefObservation`).
 
 The key is the belief state's public fields as nested tuples, so two observations
 are equal (and hash equal) exactly when the observer and everything they know agree,
@@ -11,7 +12,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from valdora_ai.errors import ValdoraError
 
@@ -25,6 +26,77 @@ def check_seat(num_players: int, player: object) -> int:
         raise ValdoraError(f"no seat {player!r} in a {num_players}-player game "
                            f"(seats 0 to {num_players - 1})")
     return player
+
+
+class Belief(Protocol):
+    """What an observation needs of a game's belief state."""
+
+    @property
+    def current_player(self) -> int: ...
+    def legal_steps(self) -> list[int]: ...
+    def copy(self) -> Self: ...
+
+
+B = TypeVar("B", bound=Belief)
+
+
+class BeliefObservation(Generic[B]):
+    """A player's view of a state: a belief state (nothing hidden) and the observer.
+
+    Agents receive only this. `belief_state()` hands out a fresh copy, so nothing an
+    agent does can change the observation. A game subclasses it, saying in `_check`
+    what a belief must not hold and writing its position in `_position_json`.
+    """
+
+    __slots__ = ("_belief", "_key", "_observer")
+
+    def __init__(self, belief: B, observer: int) -> None:
+        self._check(belief, observer)
+        self._belief = belief
+        self._observer = observer
+        self._key: tuple[Any, ...] | None = None
+
+    def _check(self, belief: B, observer: int) -> None:
+        """Raise ValdoraError when `belief` holds what `observer` cannot know."""
+        raise NotImplementedError
+
+    def _position_json(self, belief: B) -> dict[str, Any]:
+        """`belief` as the game's position JSON."""
+        raise NotImplementedError
+
+    def _key_state(self, belief: B) -> Any:
+        """The reference state whose fields make the key (a compiled one converts)."""
+        return belief
+
+    @property
+    def observer(self) -> int:
+        return self._observer
+
+    @property
+    def current_player(self) -> int:
+        return self._belief.current_player
+
+    def legal_steps(self) -> list[int]:
+        return self._belief.legal_steps()
+
+    def belief_state(self) -> B:
+        """A copy of the belief state: what the observer cannot see is chance in it."""
+        return self._belief.copy()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"observer": self._observer, "position": self._position_json(self._belief)}
+
+    def key(self) -> tuple[Any, ...]:
+        """The information-state key: the observer and the belief state as tuples."""
+        if self._key is None:
+            self._key = (self._observer, state_key(self._key_state(self._belief)))
+        return self._key
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
 
 
 def state_key(state: Any) -> tuple[Any, ...]:

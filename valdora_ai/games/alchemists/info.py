@@ -18,56 +18,23 @@ from typing import Any
 
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games.alchemists.rules import AlchemistsState
-from valdora_ai.games.observing import state_key
+from valdora_ai.games.observing import BeliefObservation
 
 
-class Observation:
-    """A player's view of a state: a belief state (no deck order, no box) and the observer.
+class Observation(BeliefObservation[AlchemistsState]):
+    """A player's view of an Alchemists state: no deck order, no box."""
 
-    Agents receive only this. `belief_state()` hands out a fresh copy, so nothing an
-    agent does can change the observation, and no copy ever holds the hidden cards.
-    """
+    __slots__ = ()
 
-    __slots__ = ("_belief", "_key", "_observer")
-
-    def __init__(self, belief: AlchemistsState, observer: int) -> None:
+    def _check(self, belief: AlchemistsState, observer: int) -> None:
         if belief.deck is not None or belief.box is not None:
             raise ValdoraError("an observation must not contain the deck order or the box")
-        self._belief = belief
-        self._observer = observer
-        self._key: tuple[Any, ...] | None = None
 
-    @property
-    def observer(self) -> int:
-        return self._observer
-
-    @property
-    def current_player(self) -> int:
-        return self._belief.current_player
-
-    def legal_steps(self) -> list[int]:
-        return self._belief.legal_steps()
-
-    def belief_state(self) -> AlchemistsState:
-        """A copy of the belief state: refill draws in it are chance nodes."""
-        return self._belief.copy()
-
-    def to_json(self) -> dict[str, Any]:
+    def _position_json(self, belief: AlchemistsState) -> dict[str, Any]:
         from valdora_ai.games.alchemists.position import position_to_json
 
-        return {"observer": self._observer, "position": position_to_json(self._belief)}
+        return position_to_json(belief)
 
-    def key(self) -> tuple[Any, ...]:
-        """The information-state key: the observer and the public position as tuples."""
-        if self._key is None:
-            self._key = (self._observer, state_key(self._belief))
-        return self._key
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Observation) and self.key() == other.key()
-
-    def __hash__(self) -> int:
-        return hash(self.key())
 
 
 def observation(state: AlchemistsState, player: int) -> Observation:

@@ -20,58 +20,28 @@ from typing import Any
 
 from valdora_ai.backend import compiled_state
 from valdora_ai.errors import ValdoraError
-from valdora_ai.games.observing import state_key
+from valdora_ai.games.observing import BeliefObservation
 from valdora_ai.games.valdora.engines import as_reference
 from valdora_ai.games.valdora.rules import UNSEEN, Book, ValdoraState
 
 
-class Observation:
-    """A player's view of a state: a belief state (no hidden order) and the observer.
+class Observation(BeliefObservation[ValdoraState]):
+    """A player's view of a Valdora state: a belief state without the hidden order."""
 
-    Agents receive only this. `belief_state()` hands out a fresh copy, so nothing an
-    agent does can change the observation, and no copy ever holds the true order.
-    """
+    __slots__ = ()
 
-    __slots__ = ("_belief", "_key", "_observer")
-
-    def __init__(self, belief: ValdoraState, observer: int) -> None:
+    def _check(self, belief: ValdoraState, observer: int) -> None:
         if belief.is_world and any(b.hidden_count for b in belief.books):
             raise ValdoraError("an observation must not contain the hidden card order")
-        self._belief = belief
-        self._observer = observer
-        self._key: tuple[Any, ...] | None = None
 
-    @property
-    def observer(self) -> int:
-        return self._observer
-
-    @property
-    def current_player(self) -> int:
-        return self._belief.current_player
-
-    def legal_steps(self) -> list[int]:
-        return self._belief.legal_steps()
-
-    def belief_state(self) -> ValdoraState:
-        """A copy of the belief state: reveals in it are chance nodes."""
-        return self._belief.copy()
-
-    def to_json(self) -> dict[str, Any]:
+    def _position_json(self, belief: ValdoraState) -> dict[str, Any]:
         from valdora_ai.games.valdora.position import position_to_json
 
-        return {"observer": self._observer, "position": position_to_json(self._belief)}
+        return position_to_json(belief)
 
-    def key(self) -> tuple[Any, ...]:
-        """The information-state key: the observer and the public position as tuples."""
-        if self._key is None:
-            self._key = (self._observer, state_key(as_reference(self._belief)))
-        return self._key
+    def _key_state(self, belief: ValdoraState) -> Any:
+        return as_reference(belief)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Observation) and self.key() == other.key()
-
-    def __hash__(self) -> int:
-        return hash(self.key())
 
 
 def observation(state: ValdoraState, player: int) -> Observation:

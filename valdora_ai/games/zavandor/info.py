@@ -24,54 +24,25 @@ from __future__ import annotations
 from typing import Any
 
 from valdora_ai.errors import ValdoraError
-from valdora_ai.games.observing import state_key
+from valdora_ai.games.observing import BeliefObservation
 from valdora_ai.games.zavandor.data import CENTER
 from valdora_ai.games.zavandor.rules import DECK, ID, LEVEL, MASK, UNKNOWN, WORLD, ZavandorState
 
 
-class Observation:
-    """A player's view of a state: their belief state, handed out as fresh copies."""
+class Observation(BeliefObservation[ZavandorState]):
+    """A player's view of a Zavandor state: their belief state (UNKNOWN where hidden)."""
 
-    __slots__ = ("_belief", "_key", "_observer")
+    __slots__ = ()
 
-    def __init__(self, belief: ZavandorState, observer: int) -> None:
+    def _check(self, belief: ZavandorState, observer: int) -> None:
         if belief.observer != observer:
             raise ValdoraError("an observation must be a belief state of its observer")
-        self._belief = belief
-        self._observer = observer
-        self._key: tuple[Any, ...] | None = None
 
-    @property
-    def observer(self) -> int:
-        return self._observer
-
-    @property
-    def current_player(self) -> int:
-        return self._belief.current_player
-
-    def legal_steps(self) -> list[int]:
-        return self._belief.legal_steps()
-
-    def belief_state(self) -> ZavandorState:
-        """A copy of the belief state: what the observer cannot see is UNKNOWN in it."""
-        return self._belief.copy()
-
-    def to_json(self) -> dict[str, Any]:
+    def _position_json(self, belief: ZavandorState) -> dict[str, Any]:
         from valdora_ai.games.zavandor.position import position_to_json
 
-        return {"observer": self._observer, "position": position_to_json(self._belief)}
+        return position_to_json(belief)
 
-    def key(self) -> tuple[Any, ...]:
-        """The information-state key: the observer and the belief state as tuples."""
-        if self._key is None:
-            self._key = (self._observer, state_key(self._belief))
-        return self._key
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Observation) and self.key() == other.key()
-
-    def __hash__(self) -> int:
-        return hash(self.key())
 
 
 def observation(state: ZavandorState, player: int) -> Observation:
