@@ -20,6 +20,7 @@ from valdora_ai.games.alchemists.data import (
 )
 from valdora_ai.games.alchemists.rules import AlchemistsState
 from valdora_ai.games.observing import check_seat
+from valdora_ai.games.token_turns import apply_recording
 
 
 class AlchemistsGame:
@@ -78,12 +79,7 @@ class AlchemistsGame:
     def apply_revealing(self, state: AlchemistsState, step: int) -> tuple[int, ...]:
         """Apply `step` to a world; return the chance steps (cards drawn by the refill)
         a belief state would have passed through, in order."""
-        state.recording = []
-        try:
-            state.apply(step)
-            return tuple(state.recording)
-        finally:
-            state.recording = None
+        return apply_recording(state, step)
 
     def describe_step(self, state: AlchemistsState, step: int) -> str:
         return notation.describe_step(state, step)

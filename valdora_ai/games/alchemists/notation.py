@@ -26,6 +26,7 @@ from __future__ import annotations
 from valdora_ai.errors import NotationError
 from valdora_ai.games.alchemists import steps as S
 from valdora_ai.games.alchemists.rules import AlchemistsState
+from valdora_ai.games.token_turns import format_tokens, parse_tokens
 
 LINE_NAMES = ("R1", "R2", "R3", "C1", "C2", "C3", "D1", "D2")
 TOKEN_LETTERS = "SCL"
@@ -86,22 +87,9 @@ def parse_step(state: AlchemistsState, token: str) -> int:
 
 def parse_turn(state: AlchemistsState, text: str) -> list[int]:
     """The steps of a space-separated token sequence, checked on a copy of `state`."""
-    work = state.copy()
-    steps = []
-    for token in text.split():
-        step = parse_step(work, token)
-        work.apply(step)
-        steps.append(step)
-    if not steps:
-        raise NotationError("an empty turn")
-    return steps
+    return parse_tokens(state, text, parse_step)
 
 
 def format_turn(state: AlchemistsState, steps: list[int]) -> str:
     """The tokens of `steps` played from `state`, separated by spaces."""
-    work = state.copy()
-    tokens = []
-    for step in steps:
-        tokens.append(describe_step(work, step))
-        work.apply(step)
-    return " ".join(tokens)
+    return format_tokens(state, steps, describe_step)

@@ -8,6 +8,7 @@ from typing import Any
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import PositionError, ValdoraError
 from valdora_ai.games.observing import check_seat
+from valdora_ai.games.token_turns import apply_recording
 from valdora_ai.games.zavandor import heuristics, info, notation, position
 from valdora_ai.games.zavandor import steps as S
 from valdora_ai.games.zavandor.data import (
@@ -75,12 +76,7 @@ class ZavandorGame:
     def apply_revealing(self, state: ZavandorState, step: int) -> tuple[int, ...]:
         """Apply `step` to a world; return the chance steps its viewer's belief state
         would have passed through (what the step showed the viewer), in order."""
-        state.recording = []
-        try:
-            state.apply(step)
-            return tuple(state.recording)
-        finally:
-            state.recording = None
+        return apply_recording(state, step)
 
     def describe_step(self, state: ZavandorState, step: int) -> str:
         return notation.describe_step(state, step)

@@ -27,6 +27,7 @@ Parsing matches each token against the descriptions of the legal steps, so what
 from __future__ import annotations
 
 from valdora_ai.errors import NotationError
+from valdora_ai.games.token_turns import format_tokens, parse_tokens
 from valdora_ai.games.zavandor import steps as S
 from valdora_ai.games.zavandor.data import DECK_NAMES, GEM_LETTERS
 from valdora_ai.games.zavandor.rules import ZavandorState
@@ -105,22 +106,9 @@ def parse_step(state: ZavandorState, token: str) -> int:
 
 def parse_turn(state: ZavandorState, text: str) -> list[int]:
     """The steps of a space-separated token sequence, checked on a copy of `state`."""
-    work = state.copy()
-    steps = []
-    for token in text.split():
-        step = parse_step(work, token)
-        work.apply(step)
-        steps.append(step)
-    if not steps:
-        raise NotationError("an empty turn")
-    return steps
+    return parse_tokens(state, text, parse_step)
 
 
 def format_turn(state: ZavandorState, steps: list[int]) -> str:
     """The tokens of `steps` played from `state`, separated by spaces."""
-    work = state.copy()
-    tokens = []
-    for step in steps:
-        tokens.append(describe_step(work, step))
-        work.apply(step)
-    return " ".join(tokens)
+    return format_tokens(state, steps, describe_step)
