@@ -31,11 +31,14 @@ __all__ = [
     "COMPILED_MODULE",
     "CompiledCore",
     "EngineStatus",
+    "FastPlayouts",
     "RngLike",
     "compiled_available",
     "compiled_state",
     "engine_status",
+    "fast_playouts",
     "make_rng",
+    "register_fast_playouts",
     "require_compiled",
     "use_compiled",
 ]
@@ -167,6 +170,35 @@ def compiled_state(state: object) -> _valdora_core.CompiledState | None:
     """
     kind = _compiled_state_type()
     return state if kind is not None and isinstance(state, kind) else None
+
+
+class FastPlayouts(Protocol):
+    """The play-outs a compiled state of any game runs in C for the search agents
+    (:mod:`valdora_ai.playout`, :mod:`valdora_ai.search.rollout`), draw for draw as the
+    Python reference loops there."""
+
+    def playout(self, rng: RngLike, max_steps: int = ..., policy: str = ...) -> int: ...
+    def rollout(self, rng: RngLike, policy: str, searcher: int, depth: int) -> None: ...
+
+
+_fast_playout_types: tuple[type, ...] = ()
+
+
+def register_fast_playouts(kind: type) -> None:
+    """Declare that states of `kind` (a game's compiled core, registered by the game
+    module that makes them) run :class:`FastPlayouts` in C."""
+    global _fast_playout_types
+    if kind not in _fast_playout_types:
+        _fast_playout_types = (*_fast_playout_types, kind)
+
+
+def fast_playouts(state: object) -> FastPlayouts | None:
+    """`state` itself when a compiled core of any game made it, else None: the search's
+    play-outs hand such a state the whole loop."""
+    valdora = compiled_state(state)
+    if valdora is not None:
+        return valdora
+    return cast(FastPlayouts, state) if isinstance(state, _fast_playout_types) else None
 
 
 def make_rng(seed: int) -> RngLike:

@@ -2,8 +2,8 @@
 
 Search uses them to evaluate positions. They are game-agnostic: they see only the
 :class:`~valdora_ai.games.base.State` protocol, plus the game's ``greedy_step`` hook for
-the greedy policy. A compiled state (:func:`valdora_ai.backend.compiled_state`: the
-compiled Valdora core runs both policies in C) is handed the work; the Python loops here are the
+the greedy policy. A compiled state of any game (:func:`valdora_ai.backend.fast_playouts`:
+its core runs both policies in C) is handed the work; the Python loops here are the
 reference it must match draw for draw (tests/test_parity.py).
 
 Random policy: a decision is ``legal[rng.randbelow(len(legal))]`` (the random agent's
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from valdora_ai.backend import RngLike, compiled_state
+from valdora_ai.backend import RngLike, fast_playouts
 from valdora_ai.games.base import State
 
 DEFAULT_MAX_STEPS = 1 << 30
@@ -28,7 +28,7 @@ def _chance_step(state: State, rng: RngLike) -> int:
 
 def random_playout(state: State, rng: Any, max_steps: int = DEFAULT_MAX_STEPS) -> int:
     """Play `state` on in place with the random policy; returns the steps played."""
-    fast = compiled_state(state)
+    fast = fast_playouts(state)
     if fast is not None:
         return int(fast.playout(rng, max_steps))
     return reference_random_playout(state, rng, max_steps)
@@ -55,7 +55,7 @@ def greedy_playout(game: Any, state: State, rng: Any, max_steps: int = DEFAULT_M
     Chance outcomes are drawn as in the random playout. A compiled state (the greedy
     policy in C) is handed the work.
     """
-    fast = compiled_state(state)
+    fast = fast_playouts(state)
     if fast is not None:
         return int(fast.playout(rng, max_steps, "greedy"))
     return reference_greedy_playout(game, state, rng, max_steps)

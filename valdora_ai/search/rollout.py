@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from valdora_ai.backend import compiled_state
+from valdora_ai.backend import fast_playouts
 from valdora_ai.games.base import CHANCE, Game
 from valdora_ai.search.rewards import Evaluator, Outcome
 
@@ -36,7 +36,7 @@ def rollout(game: Game, state: Any, policy: str, depth: int, rng: Any,
     ``time.perf_counter()`` reading) ends a pure-Python play-out early, valued where
     it stands.
     """
-    fast = compiled_state(state)
+    fast = fast_playouts(state)
     if fast is not None:
         fast.rollout(rng, policy, searcher, depth)
     else:
