@@ -1,0 +1,166 @@
+"""A strength ladder: each agent spec against the next, Elo differences with 95% intervals.
+
+Default rungs are ``ismcts`` at 0.125, 0.25, 0.5, 1, 2 and 4 seconds a decision (issue
+16); ``--spec`` repeated gives any other ladder, e.g. root parallelism::
+
+    python benchmarks/ladder.py --spec "ismcts:time=1" --spec "ismcts:time=1,jobs=2" \
+        --players 3 --games 24 --jobs 1
+
+Each adjacent pair (lower rung A, higher rung B) is one tournament through the one
+runner (:func:`valdora_ai.run_tournament`), stored in ``--dir`` so that an interrupted
+ladder resumes where it stopped. The lineup gives the higher rung ``players // 2``
+seats and the lower rung the rest, played in every rotation (seat-rotated blocks, one
+setup per block). A game gives B's score against A over every pair of a B seat and an A
+seat (1 ahead, 1/2 level, 0 behind); a block's result is the mean over its games and
+blocks are independent, so the interval is the normal one over block results, carried
+through the Elo curve ``elo = 400 log10(x / (1 - x))``. The ladder's Elo is the running
+sum of the differences, from the lowest rung (0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import valdora_ai as va
+from valdora_ai.tournament.report import block_results
+from valdora_ai.tournament.seatings import tournament_design
+from valdora_ai.tournament.storage import ResultsDB
+
+DEFAULT_TIMES = (0.125, 0.25, 0.5, 1, 2, 4)
+Z95 = 1.959964
+MAX_ELO = 800.0  # a block mean of exactly 0 or 1 has no finite Elo: shown as this bound
+
+
+@dataclass(frozen=True)
+class Step:
+    """One rung against the one below it: B's Elo over A with its 95% interval."""
+
+    players: int
+    lower: str
+    higher: str
+    blocks: int
+    games: int
+    score: float  # B's mean pair score against A
+    elo: float
+    elo_low: float
+    elo_high: float
+    higher_win_share: float
+    lower_win_share: float
+
+
+def elo_of(score: float) -> float:
+    """The Elo difference whose expected score is `score`, clipped to +-MAX_ELO."""
+    if score <= 0.0:
+        return -MAX_ELO
+    if score >= 1.0:
+        return MAX_ELO
+    return max(-MAX_ELO, min(MAX_ELO, 400.0 * math.log10(score / (1.0 - score))))
+
+
+def lineup(lower: str, higher: str, players: int) -> list[str]:
+    """The higher rung in `players // 2` seats, the lower in the rest."""
+    high = players // 2
+    return [higher] * high + [lower] * (players - high)
+
+
+def measure_step(lower: str, higher: str, players: int, games: int, seed: int, game: str,
+                 db: Path, jobs: int) -> Step:
+    """Play (or resume) one rung's tournament and summarise it."""
+    report = va.run_tournament(lineup=lineup(lower, higher, players), players=players,
+                               games=games, seed=seed, game=game, db=db, jobs=jobs)
+    with ResultsDB.open(db) as results:
+        identity = results.identity()
+        rows = results.rows()
+    entrants = list(identity["entrants"])
+    seats = [entrants.index(spec) for spec in identity["lineup"]]
+    block_size = len(tournament_design(len(entrants), players, seats))
+    blocks = block_results(rows, block_size, a=entrants.index(higher), b=entrants.index(lower))
+    mean = statistics.fmean(blocks) if blocks else 0.5
+    se = statistics.stdev(blocks) / math.sqrt(len(blocks)) if len(blocks) > 1 else 0.5
+    shares = {line.label: line.win_share for line in report.standings}
+    return Step(players=players, lower=lower, higher=higher, blocks=len(blocks),
+                games=report.games, score=mean, elo=elo_of(mean),
+                elo_low=elo_of(mean - Z95 * se), elo_high=elo_of(mean + Z95 * se),
+                higher_win_share=shares[higher], lower_win_share=shares[lower])
+
+
+def db_name(players: int, lower: str, higher: str) -> str:
+    safe = "".join(c if c.isalnum() or c in "=.-" else "_" for c in f"{lower}__{higher}")
+    return f"ladder-{players}p-{safe}.sqlite"
+
+
+def write_plot(steps: list[Step], path: Path) -> None:
+    """Cumulative Elo per rung and player count, the intervals of each step as bars."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, axis = plt.subplots(figsize=(8, 4.5))
+    for players in sorted({s.players for s in steps}):
+        mine = [s for s in steps if s.players == players]
+        labels = [mine[0].lower] + [s.higher for s in mine]
+        total = [0.0]
+        for s in mine:
+            total.append(total[-1] + s.elo)
+        low = [0.0] + [t - s.elo + s.elo_low for t, s in zip(total[1:], mine, strict=True)]
+        high = [0.0] + [t - s.elo + s.elo_high for t, s in zip(total[1:], mine, strict=True)]
+        axis.errorbar(range(len(labels)), total,
+                      yerr=[[t - lo for t, lo in zip(total, low, strict=True)],
+                            [hi - t for t, hi in zip(total, high, strict=True)]],
+                      fmt="o-", capsize=4, label=f"{players} players")
+        axis.set_xticks(range(len(labels)), labels, rotation=20, fontsize=8)
+    axis.set_ylabel("Elo over the lowest rung (each step's 95% interval)")
+    axis.axhline(0, color="grey", linestyle=":")
+    axis.legend()
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--spec", action="append", default=[],
+                        help="a rung (repeat, lowest first); default ismcts:time=T for "
+                             + ", ".join(map(str, DEFAULT_TIMES)))
+    parser.add_argument("--players", type=int, action="append", default=[])
+    parser.add_argument("--games", type=int, default=24, help="games per step")
+    parser.add_argument("--seed", type=int, default=16)
+    parser.add_argument("--game", default="valdora")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once")
+    parser.add_argument("--dir", type=Path, default=Path("build/ladder"))
+    parser.add_argument("--json", type=Path, help="write the steps as JSON")
+    parser.add_argument("--plot", type=Path, help="write the ladder as PNG")
+    args = parser.parse_args(argv)
+    specs = args.spec or [f"ismcts:time={t}" for t in DEFAULT_TIMES]
+    if len(specs) < 2:
+        parser.error("a ladder needs at least two --spec rungs")
+    args.dir.mkdir(parents=True, exist_ok=True)
+    steps = []
+    for players in args.players or [3, 4]:
+        for lower, higher in zip(specs, specs[1:], strict=False):
+            started = time.perf_counter()
+            step = measure_step(lower, higher, players, args.games, args.seed, args.game,
+                                args.dir / db_name(players, lower, higher), args.jobs)
+            steps.append(step)
+            print(f"{players}p {higher} vs {lower}: {step.games} games, {step.blocks} blocks, "
+                  f"score {step.score:.3f}, Elo {step.elo:+.0f} "
+                  f"[{step.elo_low:+.0f}, {step.elo_high:+.0f}], win shares "
+                  f"{step.higher_win_share:.3f} / {step.lower_win_share:.3f} "
+                  f"({time.perf_counter() - started:.0f} s)", flush=True)
+    if args.json:
+        args.json.write_text(json.dumps([asdict(s) for s in steps], indent=2) + "\n")
+    if args.plot:
+        write_plot(steps, args.plot)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,57 @@
+"""benchmarks/ladder.py: the Elo curve, the lineup, and a short ladder end to end."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "ladder.py"
+
+
+def _ladder():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("ladder", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["ladder"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_elo_curve_is_antisymmetric_and_bounded() -> None:
+    ladder = _ladder()
+    assert ladder.elo_of(0.5) == 0
+    assert ladder.elo_of(0.75) == pytest.approx(-ladder.elo_of(0.25))
+    assert ladder.elo_of(0.75) == pytest.approx(190.85, abs=0.01)  # 400 log10(3)
+    assert ladder.elo_of(1.0) == ladder.MAX_ELO and ladder.elo_of(0.0) == -ladder.MAX_ELO
+
+
+def test_lineup_gives_the_higher_rung_half_the_seats() -> None:
+    ladder = _ladder()
+    assert ladder.lineup("a", "b", 3) == ["b", "a", "a"]
+    assert ladder.lineup("a", "b", 4) == ["b", "b", "a", "a"]
+
+
+def test_short_ladder_runs_and_ranks_greedy_above_random(tmp_path: Path) -> None:
+    out = tmp_path / "ladder.json"
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--spec", "random", "--spec", "greedy", "--players", "3",
+         "--games", "6", "--dir", str(tmp_path), "--json", str(out),
+         "--plot", str(tmp_path / "ladder.png")],
+        capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    [step] = json.loads(out.read_text())
+    assert step["games"] == 6 and step["blocks"] == 2
+    assert step["higher"] == "greedy" and step["score"] == 1.0  # greedy beats random
+    assert step["elo"] == step["elo_low"] == step["elo_high"] == 800.0
+    assert (tmp_path / "ladder.png").stat().st_size > 0
+    # resumable: a second run plays nothing new and reports the same step
+    again = subprocess.run(
+        [sys.executable, str(SCRIPT), "--spec", "random", "--spec", "greedy", "--players", "3",
+         "--games", "6", "--dir", str(tmp_path), "--json", str(out)],
+        capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0 and json.loads(out.read_text()) == [step]
