@@ -27,7 +27,6 @@ from valdora_ai.games.zavandor.rules import (
     MASK,
     TERMINAL,
     UNKNOWN,
-    WORLD,
     Slot,
     ZavandorState,
 )
@@ -56,8 +55,6 @@ def board_svg(state: Any, *, observer: int | None = None, size: int | None = Non
         observer = state.observer if observer is None else observer
         state = state.belief_state()
     reference = as_reference(state)
-    if observer is not None and reference.observer not in (WORLD, observer):
-        observer = None  # a belief state of another seat: draw its public part only
     seen = info.observation(reference, observer) if observer is not None else None
     belief = seen.belief_state() if seen is not None else _public(reference)
     return _Picture(belief, observer).draw(size)
@@ -87,7 +84,8 @@ class _Picture:
     def draw(self, size: int | None) -> str:
         doc = self.doc
         doc.element("rect", x=0, y=0, width=WIDTH, height="100%", fill=PAPER)
-        doc.text(20, 34, self._headline(), font_size=18, font_weight="bold", fill=INK)
+        doc.text(20, 34, self._headline(), font_size=18, font_weight="bold", fill=INK,
+                 class_="headline")
         self._market(20, 60)
         bottom = self._districts(20, 262)
         right = self._cards(800, 60)
@@ -134,7 +132,7 @@ class _Picture:
     def _districts(self, x: float, y: float) -> float:
         """The five districts and Diamantina, two to a row; returns the bottom."""
         doc, s, data = self.doc, self.s, self.s.data
-        doc.text(x, y - 8, "Districts: tile cost above, the tile (or its back) below",
+        doc.text(x, y - 8, "Districts: cost above, tile (or its back) below, dots: soil samples",
                  font_size=14, font_weight="bold", fill=INK)
         order = [*range(len(data.districts)), CENTER]
         for index, district in enumerate(order):
@@ -265,7 +263,7 @@ class _Picture:
         y += 24
         for q in range(s.n):
             mover = s.current_player == q
-            doc.open(class_="player", data_seat=q)
+            doc.open(class_=f"player seat-{q}", data_seat=q)
             doc.element("rect", x=x, y=y, width=WIDTH - 40, height=74, rx=6,
                         fill="#ffffff", stroke=SEAT_COLOURS[q],
                         stroke_width=4 if mover else 1.5)
