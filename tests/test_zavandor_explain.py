@@ -146,3 +146,19 @@ def test_analyze_explains_a_zavandor_record(tmp_path: Path) -> None:
     turns = json.loads(result.output)["turns"]
     assert len(turns) == 9 and all(t["explanation"]["does"] for t in turns)
     assert any("Gold: " in " ".join(t["explanation"]["does"]) for t in turns)
+
+
+def test_the_docs_example_prints_what_the_page_says(tmp_path: Path) -> None:
+    """docs/games/zavandor.md quotes this explanation."""
+    runner, start = CliRunner(), tmp_path / "start.json"
+    made = runner.invoke(app, ["new-position", "--game", "zavandor", "-p", "3", "--seed", "4",
+                               "-o", str(start)])
+    assert made.exit_code == 0, made.output
+    result = runner.invoke(app, ["suggest", "--game", "zavandor", str(start), "--agent",
+                                 "ismcts:iterations=200,seed=1", "--explain"])
+    assert result.exit_code == 0, result.output
+    page = (Path(__file__).resolve().parents[1] / "docs" / "games" / "zavandor.md").read_text()
+    for sentence in ("Buys 2 sapphires at 4 gold each (8 gold).", "Gold: 23 → 15.",
+                     "Gems: - → 2S.", "Target prices: S 4→5."):
+        assert sentence in result.output
+        assert f"`{sentence}`" in " ".join(page.split())
