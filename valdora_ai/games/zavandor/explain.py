@@ -85,8 +85,8 @@ def _before_step(board: ZavandorState, step: int) -> str | None:
     if kind == "draw":
         return f"Draws 2 {DECK_NAMES[arg]} cards and keeps one as the hand card."
     if kind == "keep":
-        slot = board.drawn[arg]
-        shown = (card_text(data, slot[DECK], slot[ID]) if slot[ID] >= 0
+        drawn = board.drawn[arg]
+        shown = (card_text(data, drawn[DECK], drawn[ID]) if drawn[ID] >= 0
                  else "the " + ("top" if arg == 0 else "second") + " card")
         return f"Keeps {shown} in hand."
     if kind == "order":
@@ -96,15 +96,15 @@ def _before_step(board: ZavandorState, step: int) -> str | None:
         return (f"Buys the mining-rights tile at {data.spaces[arg].label} for "
                 f"{gems_text(data.spaces[arg].cost)}.")
     if kind == "buy_item":
-        deck, slot = divmod(arg, S.ITEM_SLOTS)
-        ident = (board.hand[p][ID] if slot == S.HAND_SLOT  # type: ignore[index]
-                 else board.display[deck][slot])
-        where = "the hand card" if slot == S.HAND_SLOT else "a face-up card"
+        deck, place = divmod(arg, S.ITEM_SLOTS)
+        ident = (board.hand[p][ID] if place == S.HAND_SLOT  # type: ignore[index]
+                 else board.display[deck][place])
+        where = "the hand card" if place == S.HAND_SLOT else "a face-up card"
         if ident < 0:
             return f"Buys {where} ({DECK_NAMES[deck]})."
         card = data.decks[deck][ident]
         effect = card_effect(card)
-        cost = gems_text(board.item_cost(deck, slot, ident))
+        cost = gems_text(board.item_cost(deck, place, ident))
         return (f"Buys {where}, {card.id} ({effect + ', ' if effect else ''}{card.vp} VP), "
                 f"for {cost}.")
     if kind == "prisms":
