@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from valdora_ai.games.narrating import narrate_turn
 from valdora_ai.games.zavandor import steps as S
 from valdora_ai.games.zavandor.data import DECK_NAMES, GEM_LETTERS
 from valdora_ai.games.zavandor.notation import describe_step
 from valdora_ai.games.zavandor.reference import as_reference
 from valdora_ai.games.zavandor.rules import (
     BUY_COUNT,
-    CHANCE,
     DECK,
     ID,
     SELL_COUNT,
@@ -30,21 +30,17 @@ from valdora_ai.games.zavandor.tables import card_effect, card_text, gems_text, 
 
 def describe_turn(state: Any, turn_steps: list[int]) -> list[str]:
     """Sentences saying what `turn_steps` (one turn of the seat to move) do in `state`."""
-    board = as_reference(state).copy()
-    seat = board.current_player
-    if seat < 0:
+    told = narrate_turn(as_reference(state), turn_steps, _step_sentences)
+    if told is None:
         return []
-    before = board.copy()
-    sentences: list[str] = []
-    for step in turn_steps:
-        if board.is_terminal() or board.current_player not in (seat, CHANCE):
-            break
-        sentence = _before_step(board, step)
-        was = board.copy()
-        board.apply(step)
-        said = (sentence, _after_step(was, board, step), _taken_tile(was, board, seat))
-        sentences += [s for s in said if s]
-    return sentences + _changes(before, board, seat)
+    return told.sentences + _changes(told.before, told.after, told.seat)
+
+
+def _step_sentences(was: ZavandorState, board: ZavandorState, step: int) -> list[str]:
+    """What one step did: the decision, what it showed, the tile it gave."""
+    said = (_before_step(was, step), _after_step(was, board, step),
+            _taken_tile(was, board, was.current))
+    return [sentence for sentence in said if sentence]
 
 
 def _gem(state: ZavandorState, gem: int, count: int = 1) -> str:
