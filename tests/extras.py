@@ -33,3 +33,19 @@ def need_extras(names: list[str]) -> None:
     """Skip (fail under VALDORA_REQUIRE_EXTRAS=1) unless every named extra is installed."""
     for name in names:
         need(MODULES[name])
+
+
+def tensored_games(both_ends: bool = False) -> list[tuple[str, int]]:
+    """(game, players) for every registered game with observation tensors (the framework
+    adapters serve exactly these): its smallest player count, and its largest too when
+    `both_ends`."""
+    from valdora_ai.games import game_names, make_game, player_counts
+    from valdora_ai.games.base import Tensored
+
+    chosen = []
+    for name in game_names():
+        counts = player_counts(name)
+        if isinstance(make_game(name, players=counts[0]), Tensored):
+            ends = sorted({counts[0], counts[-1]}) if both_ends else [counts[0]]
+            chosen += [(name, players) for players in ends]
+    return chosen

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.table import Table
 
+from valdora_ai.games.data_view import add_row, provenance_table
 from valdora_ai.games.valdora.data import ANY_GEM, ComponentData
 from valdora_ai.richtext import literal
 
@@ -15,27 +16,27 @@ def data_tables(data: ComponentData) -> list[Table]:
     for column in ("gem", "letter", "colour", "count"):
         gems.add_column(column)
     for gem in data.gems:
-        _add_row(gems, gem.id, gem.letter, gem.colour, gem.count)
+        add_row(gems, gem.id, gem.letter, gem.colour, gem.count)
 
     colours = Table(title="Craftsmen (clockwise) and workshops")
     for column in ("colour", "tiles", "removed with 3", "workshop needs", "workshop VP"):
         colours.add_column(column)
     for c in data.colours:
-        _add_row(colours, c.id, c.count, c.removed_with_3, c.workshop_needs, c.workshop_vp)
+        add_row(colours, c.id, c.count, c.removed_with_3, c.workshop_needs, c.workshop_vp)
 
     items = Table(title="Equipment items")
     for column in ("item", "loads", "coins per load", "start card"):
         items.add_column(column)
     for it in data.items:
         loads = "any" if it.loads == ANY_GEM else data.gems[it.loads].id
-        _add_row(items, it.id, loads, it.load_cost, "yes" if it.start else "")
+        add_row(items, it.id, loads, it.load_cost, "yes" if it.start else "")
 
     faces = Table(title="Commission faces")
     for column in ("face", "patron", "asks for", "VP"):
         faces.add_column(column)
     for f in data.commissions:
         asks = f"{f.coins} coin" if f.coins else " + ".join(data.gems[g].id for g in f.gems)
-        _add_row(faces, f.id, data.colours[f.patron].id, asks, f.vp)
+        add_row(faces, f.id, data.colours[f.patron].id, asks, f.vp)
 
     tables = [gems, colours, items, faces]
     for cards in data.card_sets.values():
@@ -45,7 +46,7 @@ def data_tables(data: ComponentData) -> list[Table]:
         table.add_column("front / back")
         table.add_column("copies", justify="right")
         for (front, back), copies in zip(cards.types, cards.copies, strict=True):
-            _add_row(table, f"{names[front]} / {names[back]}", copies)
+            add_row(table, f"{names[front]} / {names[back]}", copies)
         tables.append(table)
 
     board = Table(title="Board: spaces by section (cities bound the sections)")
@@ -55,25 +56,17 @@ def data_tables(data: ComponentData) -> list[Table]:
     for i, section in enumerate(data.sections()):
         cities = sorted({data.spaces[c].id for s in section for c in data.reach_plain[s]
                          if data.spaces[c].kind == "city"})
-        _add_row(board, i + 1, ", ".join(_space_label(data, s) for s in section),
+        add_row(board, i + 1, ", ".join(_space_label(data, s) for s in section),
                  ", ".join(cities))
     city_spaces = [s for s in data.spaces if s.kind == "city"]
-    _add_row(board, "cities", ", ".join(
+    add_row(board, "cities", ", ".join(
         s.id + (f" (book: {s.book})" if s.book else "") + (f" ({s.ships} ship)" if s.ships
                                                           else "") for s in city_spaces), "")
     tables.append(board)
 
-    provenance = Table(title="Provenance")
-    provenance.add_column("part")
-    provenance.add_column("source")
-    for part, source in data.provenance.items():
-        _add_row(provenance, part, source)
-    tables.append(provenance)
+    tables.append(provenance_table(data.provenance))
     return tables
 
-
-def _add_row(table: Table, *cells: object) -> None:
-    table.add_row(*(literal(cell) for cell in cells))
 
 
 def _space_label(data: ComponentData, space: int) -> str:

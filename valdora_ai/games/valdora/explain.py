@@ -13,33 +13,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from valdora_ai.games.narrating import narrate_turn
 from valdora_ai.games.valdora import steps as S
 from valdora_ai.games.valdora.engines import as_reference
 from valdora_ai.games.valdora.notation import describe_step
-from valdora_ai.games.valdora.rules import CHANCE, MOVE, ValdoraState
+from valdora_ai.games.valdora.rules import MOVE, ValdoraState
 
 SIDES = ("left", "right")
 
 
 def describe_turn(state: Any, turn_steps: list[int]) -> list[str]:
     """Sentences saying what `turn_steps` (one turn of the seat to move) do in `state`."""
-    board = as_reference(state).copy()
-    seat = board.current_player
-    if seat < 0:
+    told = narrate_turn(as_reference(state), turn_steps, _said,
+                        lambda before, now: bool(now.turns != before.turns))
+    if told is None:
         return []
-    before = board.copy()
-    sentences: list[str] = []
-    for step in turn_steps:
-        if board.is_terminal() or board.current_player not in (seat, CHANCE):
-            break
-        sentence = _step_sentence(board, step)
-        if sentence:
-            sentences.append(sentence)
-        board.apply(step)
-        if board.turns != before.turns:
-            break
-    sentences += _holdings_sentences(before, board, seat)
-    return sentences
+    return told.sentences + _holdings_sentences(told.before, told.after, told.seat)
+
+
+def _said(was: ValdoraState, _: ValdoraState, step: int) -> list[str]:
+    sentence = _step_sentence(was, step)
+    return [sentence] if sentence else []
 
 
 def _step_sentence(board: ValdoraState, step: int) -> str | None:

@@ -5,11 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import PositionError, ValdoraError
+from valdora_ai.games.base import CHANCE, TERMINAL
 from valdora_ai.games.observing import check_seat
 from valdora_ai.games.token_turns import apply_recording
-from valdora_ai.games.zavandor import heuristics, info, notation, position
+from valdora_ai.games.zavandor import explain, heuristics, info, notation, position, svg, tensor
 from valdora_ai.games.zavandor import steps as S
 from valdora_ai.games.zavandor.data import (
     Options,
@@ -18,7 +21,9 @@ from valdora_ai.games.zavandor.data import (
     load_data,
     parse_options,
 )
-from valdora_ai.games.zavandor.rules import ZavandorState
+from valdora_ai.games.zavandor.reference import as_reference
+from valdora_ai.games.zavandor.rules import WORLD, ZavandorState
+from valdora_ai.games.zavandor.tables import PHASE_WORDS
 
 
 class ZavandorGame:
@@ -32,6 +37,9 @@ class ZavandorGame:
     name = "zavandor"
     chance_mode = "explicit"
     information = "imperfect"
+    # The final score as the rulebook counts it: VP from tiles, artifacts and jewelry;
+    # ties go to the most gold once gems are sold at current prices (prisms at the top).
+    score_columns = ("tiles", "artifacts", "jewelry", "total", "gold")
 
     def __init__(self, players: int = 3,
                  rules_data: str | Path | ZavandorData | None = None,
@@ -102,6 +110,80 @@ class ZavandorGame:
 
     def estimate_final_scores(self, state: ZavandorState) -> list[float]:
         return heuristics.estimate_final_scores(state)
+
+    def describe_turn(self, state: ZavandorState, steps: list[int]) -> list[str]:
+        """What the turn does, in sentences (see valdora_ai.games.zavandor.explain)."""
+        return explain.describe_turn(state, steps)
+
+    def render_svg(self, state: ZavandorState, observer: int | None = None) -> str:
+        """The board picture (see valdora_ai.games.zavandor.svg)."""
+        return svg.board_svg(state, observer=observer)
+
+    def observation_tensor_size(self) -> int:
+        """The length of :meth:`observation_tensor` vectors (see games.zavandor.tensor)."""
+        return tensor.tensor_size(self.data, self.num_players)
+
+    def observation_tensor(self, observation: info.Observation) -> np.ndarray:
+        """`observation` as a fixed-length float32 vector, the observer's seat first."""
+        return tensor.encode(observation, self.data)
+
+    # service hooks (valdora_ai.games.base.ServiceHooks); a turn is the default one
+    def round_count(self, state: ZavandorState) -> int:
+        """Rounds completed: the game ends after its last action round, unmined."""
+        reference = as_reference(state)
+        return reference.round if reference.is_terminal() else reference.round - 1
+
+    def capped(self, state: ZavandorState) -> bool:
+        return as_reference(state).capped
+
+    def winners(self, state: ZavandorState) -> list[int]:
+        return as_reference(state).winners()
+
+    def score_row(self, state: ZavandorState, seat: int) -> tuple[int, ...]:
+        reference = as_reference(state)
+        points = {"tile": sum(reference.data.tiles[t].vp for t in reference.tiles[seat]),
+                  "artifact": 0, "jewel": 0}
+        for deck, ident in reference.owned[seat]:
+            points["jewel" if deck else "artifact"] += reference.card(deck, ident).vp
+        return (points["tile"], points["artifact"], points["jewel"], reference.vp(seat),
+                reference.tiebreak_gold(seat))
+
+    def who_moves(self, state: ZavandorState) -> str:
+        player = state.current_player
+        if player == TERMINAL:
+            return "the game is over"
+        if player == CHANCE:
+            return "a reveal (chance) is pending"
+        return f"seat {player} {PHASE_WORDS[as_reference(state).phase]}"
+
+    def position_summary(self, state: ZavandorState) -> str:
+        reference = as_reference(state)
+        kind = ("world (every tile and card known)" if reference.observer == WORLD
+                else f"belief of seat {reference.observer} (hidden tiles and cards unknown)")
+        return f"round {reference.round}, {self.who_moves(state)}; {kind}"
+
+    def position_view(self, observation: info.Observation, seats: tuple[str, ...],
+                      width: int) -> list[Any]:
+        from valdora_ai.games.zavandor.tables import position_view
+
+        return position_view(observation, seats, width)
+
+    def progress_view(self, observation: info.Observation,
+                      seats: tuple[str, ...]) -> list[Any]:
+        from valdora_ai.games.zavandor.tables import progress_view
+
+        return progress_view(observation, seats)
+
+    def data_tables(self) -> list[Any]:
+        from valdora_ai.games.zavandor.data_tables import data_tables
+
+        return data_tables(self.data)
+
+    def data_summary(self) -> str:
+        data = self.data
+        return (f"{len(data.tiles)} tiles, {len(data.spaces)} spaces, "
+                f"{len(data.decks[0])} artifacts, {len(data.decks[1])} jewelry, "
+                f"{len(data.traders)} traders; sha256 {data.sha256[:12]}")
 
     def __repr__(self) -> str:
         return (f"ZavandorGame(players={self.num_players}, "

@@ -892,3 +892,9 @@ class ZavandorState:
         who = {CHANCE: "chance", TERMINAL: "over"}.get(self.current_player,
                                                       f"seat {self.current}")
         return f"<ZavandorState {self.n} players, round {self.round}, {who}>"
+
+    def _repr_svg_(self) -> str:
+        """The board picture, so a position shows itself in Jupyter (public part only)."""
+        from valdora_ai.games.zavandor.svg import board_svg  # svg imports this module
+
+        return board_svg(self)
