@@ -87,6 +87,7 @@ function setUp(response) {
   for (const game of response.games) $("game").append(element("option", { value: game }, game));
   for (let n = 2; n <= 6; n++) $("players").append(element("option", { value: n }, String(n)));
   $("players").value = "3";
+  if (response.games.includes("valdora")) $("game").value = "valdora";
   const specs = ["human", ...response.agents, "ismcts:iterations=200", "greedy"];
   for (const spec of specs) $("agent-specs").append(element("option", { value: spec }));
   seatInputs();
@@ -106,11 +107,12 @@ function seatInputs() {
 }
 
 // ------------------------------------------------------------------ play
-const play = { session: null, table: null, game: null };
+const play = { session: null, table: null, game: null, reasons: new Map() };
 
 function startGame(request) {
   if (play.session) send({ action: "close", session: play.session }, on(() => {}));
   play.session = null;
+  play.reasons = new Map();
   $("log").replaceChildren();
   $("hint-text").replaceChildren();
   showError(null);
@@ -120,27 +122,21 @@ function startGame(request) {
 function gameResponse(response) {
   if (response.error) { showError(response.error); return; }
   play.session = response.session;
-  if (response.kind === "bot") {
-    const bot = response.bot;
-    $("log").append(element("li", { value: bot.turn },
-      `seat ${bot.seat} (${play.table ? play.table.seats[bot.seat] : "bot"}): ${bot.play} `,
-      element("span", { className: "reason" }, `— ${bot.reasoning}`)));
-  }
+  if (response.kind === "bot") play.reasons.set(response.bot.turn, response.bot.reasoning);
   if (response.message) $("hint-text").textContent = response.message;
   if (response.table) showTable(response.table);
 }
 
 function showTable(table) {
-  const before = play.table ? play.table.history.length : 0;
   play.table = table;
   play.game = table.game;
   showPosition("board", table);
-  // turns played by people since the last table (bots' turns arrive one by one)
   const log = $("log");
-  while (log.children.length > table.history.length) log.lastElementChild.remove();
-  for (const turn of table.history.slice(Math.max(before, log.children.length))) {
-    log.append(element("li", { value: turn.turn }, `seat ${turn.seat} (${table.seats[turn.seat]}): ${turn.play}`));
-  }
+  log.replaceChildren(...table.history.map((turn) => {
+    const reason = play.reasons.get(turn.turn);
+    return element("li", { value: turn.turn }, `seat ${turn.seat} (${table.seats[turn.seat]}): ${turn.play}`,
+      ...(reason ? [element("span", { className: "reason" }, ` — ${reason}`)] : []));
+  }));
   log.scrollTop = log.scrollHeight;
   let status;
   if (table.over) {
