@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from valdora_ai.errors import ValdoraError
+from valdora_ai.richtext import literal
 
 from .common import RulesData, err_console, user_errors
 
@@ -43,7 +44,8 @@ def serve(
 
         from valdora_ai.serve.app import create_app
     except ImportError:
-        err_console.print(f"[bold red]error:[/] {MISSING}", markup=True, soft_wrap=True)
+        err_console.print(f"[bold red]error:[/] {literal(MISSING)}", markup=True,
+                          soft_wrap=True)
         raise typer.Exit(1) from None
     from valdora_ai.engine import EngineConfig
     from valdora_ai.serve.config import ServeConfig
