@@ -243,3 +243,35 @@ def test_only_the_pages_own_files_are_served() -> None:
                      "/static/../../pyproject.toml"):
             assert client.get(path).status_code == 404
 
+
+
+def test_the_session_schemas_are_valid_and_both_validators_agree() -> None:
+    from jsonschema import Draft202012Validator
+
+    from valdora_ai.engine.validation import SchemaViolation, validate
+    from valdora_ai.serve.sessions import SESSION_ACTIONS, session_schema
+
+    samples: list[dict[str, Any]] = [
+        {"id": 1, "action": "new_game", "seats": ["human", "greedy"], "seed": 1},
+        {"id": 1, "action": "new_game", "seats": [], "seed": 1},
+        {"id": 1, "action": "play", "session": "s", "step": 3},
+        {"id": 1, "action": "play", "session": "s"},
+        {"id": "x", "action": "view", "record": "{}", "turn": 2},
+        {"id": "x", "action": "view", "position": {}, "turn": 2},
+        {"id": 2, "action": "hint", "session": "s", "agent": ""},
+        {"id": 2, "action": "close", "session": "s", "extra": 1},
+    ]
+    for action in SESSION_ACTIONS:
+        document = session_schema(f"{action}.request")
+        Draft202012Validator.check_schema(document)
+        reference = Draft202012Validator(document)
+        for sample in samples:
+            if sample["action"] != action:
+                continue
+            try:
+                validate(sample, document)
+                ours = True
+            except SchemaViolation:
+                ours = False
+            assert ours == reference.is_valid(sample), sample
+    Draft202012Validator.check_schema(session_schema("session.response"))
