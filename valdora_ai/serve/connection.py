@@ -55,7 +55,6 @@ class Connection:
         self._jobs: queue.Queue[tuple[Any, dict[str, Any]] | None] = queue.Queue()
         self._worker = threading.Thread(target=self._work, name="serve-sessions", daemon=True)
         self._worker.start()
-        self.open = True
 
     def receive(self, data: bytes) -> bool:
         """Handle one message (its UTF-8 bytes); False once the connection should close
@@ -67,8 +66,7 @@ class Connection:
             return True
         request = _session_request(data)
         if request is None:
-            self.open = self.engine.handle(data)
-            return self.open
+            return self.engine.handle(data)
         rid = request_id(request)
         try:
             if self._jobs.qsize() >= self.config.sessions_per_connection * 4:

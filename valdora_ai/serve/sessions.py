@@ -170,7 +170,7 @@ class Sessions:
         """Play the bots' turns, each sent as it is played, then the table."""
         web = self.open[sid]
         head = {**head, "session": sid}
-        while (bot := web.bot_turns()) is not None:
+        while (bot := web.bot_turn()) is not None:
             emit({**head, "kind": "bot", "bot": bot.to_json(), "table": web.table()})
         emit({**head, "kind": "table", "table": web.table()})
 

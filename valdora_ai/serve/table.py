@@ -60,7 +60,7 @@ class WebGame:
         state = self.session.state
         return not state.is_terminal() and self.session.is_human(state.current_player)
 
-    def bot_turns(self) -> BotTurn | None:
+    def bot_turn(self) -> BotTurn | None:
         """Play the next bot turn, if a bot is to move; None when a person (or nobody) is."""
         if self.over or self.human_to_move:
             return None
