@@ -19,6 +19,7 @@ from .engine_commands import engine
 from .game_commands import new_position, play, replay
 from .position_commands import position_app
 from .render_commands import render
+from .serve_commands import serve
 from .suggest_commands import suggest
 from .tournament_commands import tournament_app
 
@@ -58,6 +59,7 @@ app.command("suggest")(suggest)
 app.command("analyze")(analyze)
 app.command("render")(render)
 app.command("bench")(bench)
+app.command("serve")(serve)
 app.add_typer(data_app, name="data")
 app.add_typer(position_app, name="position")
 app.add_typer(tournament_app, name="tournament")

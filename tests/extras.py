@@ -16,16 +16,18 @@ REQUIRE_ENV = "VALDORA_REQUIRE_EXTRAS"
 
 
 def need(module: str) -> ModuleType:
-    """Import `module`, or skip the calling test (fail it under VALDORA_REQUIRE_EXTRAS=1)."""
+    """Import `module`, or skip the calling test or module (fail it under
+    VALDORA_REQUIRE_EXTRAS=1)."""
     try:
         return import_module(module)
     except ImportError:
         if os.environ.get(REQUIRE_ENV) == "1":
-            pytest.fail(f"{module} is not installed but {REQUIRE_ENV}=1")
-        pytest.skip(f"{module} is not installed (an optional extra)")
+            pytest.fail(f"{module} is not installed but {REQUIRE_ENV}=1", pytrace=False)
+        pytest.skip(f"{module} is not installed (an optional extra)", allow_module_level=True)
 
 
-MODULES = {"openspiel": "pyspiel", "pettingzoo": "pettingzoo", "gymnasium": "gymnasium"}
+MODULES = {"openspiel": "pyspiel", "pettingzoo": "pettingzoo", "gymnasium": "gymnasium",
+           "serve": "starlette"}
 """The module each optional extra installs."""
 
 

@@ -8,6 +8,7 @@ all go through the same checked path: the turn notation.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from valdora_ai.atomic import atomic_write
 from valdora_ai.errors import RecordError, ValdoraError
 from valdora_ai.games import Game, facts
 from valdora_ai.interactive.seats import HUMAN, agent_for_turn, seat_specs
-from valdora_ai.records import DEFAULT_GAME, RecordHeader, RecordWriter, replay
+from valdora_ai.records import DEFAULT_GAME, RecordHeader, RecordWriter, Replay, replay
 from valdora_ai.selfplay import GameResult
 
 
@@ -67,8 +68,13 @@ class GameSession:
         """Continue a saved record (checked turn by turn); RecordError if it is over or
         (given `expect_game`) of another game."""
         saved = replay(path, rules_data=rules_data, expect_game=expect_game)
+        return cls.from_replay(saved, str(path))
+
+    @classmethod
+    def from_replay(cls, saved: Replay, where: str) -> GameSession:
+        """Continue a replayed record (RecordError, naming `where`, if it is over)."""
         if saved.final.is_terminal():
-            raise RecordError("the game is over: nothing to resume", where=str(path))
+            raise RecordError("the game is over: nothing to resume", where=where)
         turns = [PlayedTurn(p.current_player, _round(saved.game, p), play)
                  for p, play in zip(saved.positions[:-1], saved.plays, strict=True)]
         session = cls(saved.game, saved.header.seed, saved.header.seats)
@@ -182,13 +188,19 @@ class GameSession:
         """Write the record so far (with its result once the game is over), atomically:
         a failure (WriteError) leaves the previous record as it was."""
         with atomic_write(path) as stream:
-            writer = RecordWriter(stream, RecordHeader(
-                self.game.name, self.seed, self.game.num_players, self.seats,
-                facts.data_sha256(self.game)))
-            for number, turn in enumerate(self.turns, start=1):
-                writer.turn(number, turn.round, turn.seat, turn.play)
-            if self.state.is_terminal():
-                writer.result(self.game, self.state)
+            stream.write(self.record_text())
+
+    def record_text(self) -> str:
+        """The record so far as JSON-lines text (with its result once the game is over)."""
+        stream = io.StringIO()
+        writer = RecordWriter(stream, RecordHeader(
+            self.game.name, self.seed, self.game.num_players, self.seats,
+            facts.data_sha256(self.game)))
+        for number, turn in enumerate(self.turns, start=1):
+            writer.turn(number, turn.round, turn.seat, turn.play)
+        if self.state.is_terminal():
+            writer.result(self.game, self.state)
+        return stream.getvalue()
 
 
 def resume_command(game: str, path: object) -> str:

@@ -1,0 +1,412 @@
+// The valdora_ai page: play and analyse over one WebSocket speaking the engine protocol.
+// Every message sent is an engine request (or a session request, docs/serve.md); every
+// message received is a response whose `id` names the request it answers.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const handlers = new Map(); // request id -> function(response)
+let socket = null;
+let nextId = 1;
+let version = null;
+
+function send(request, onResponse) {
+  const id = `r${nextId++}`;
+  handlers.set(id, onResponse);
+  socket.send(JSON.stringify({ id, ...request }));
+  return id;
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws`);
+  socket.onopen = () => {
+    $("connection").textContent = "connected";
+    send({ action: "version" }, setUp);
+  };
+  socket.onclose = () => { $("connection").textContent = "disconnected (reload the page)"; };
+  socket.onmessage = (event) => {
+    const response = JSON.parse(event.data);
+    const handler = handlers.get(response.id);
+    if (handler) handler(response);
+    else if (response.error) showError(response.error);
+  };
+}
+
+function finalResponse(response) {
+  // Streams end with: an error, a session "table"/"hint"/... (not "bot"), a final analysis
+  // (isDuringSearch false) or an analyze_game summary.
+  if (response.error) return true;
+  if (response.kind === "bot" || response.kind === "turn") return false;
+  if (response.isDuringSearch) return false;
+  return true;
+}
+
+function on(handler) {
+  return (response) => {
+    if (finalResponse(response)) handlers.delete(response.id);
+    handler(response);
+  };
+}
+
+function text(value) { return document.createTextNode(value); }
+function element(tag, attributes, ...children) {
+  const node = document.createElement(tag);
+  Object.assign(node, attributes || {});
+  for (const child of children) node.append(typeof child === "string" ? text(child) : child);
+  return node;
+}
+function percent(x) { return x === null || x === undefined ? "–" : `${(100 * x).toFixed(1)}%`; }
+function showError(error, where = "error") {
+  $(where).textContent = error ? `${error.code}: ${error.message}` : "";
+}
+
+function showPosition(target, shown) {
+  const board = $(target);
+  board.replaceChildren();
+  if (shown.svg) {
+    const parsed = new DOMParser().parseFromString(shown.svg, "image/svg+xml");
+    board.append(document.importNode(parsed.documentElement, true));
+  } else {
+    board.append(element("pre", {}, shown.text || ""));
+  }
+}
+
+function download(name, content) {
+  const url = URL.createObjectURL(new Blob([content], { type: "application/x-ndjson" }));
+  const link = element("a", { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// ------------------------------------------------------------------ setup
+function setUp(response) {
+  version = response;
+  handlers.delete(response.id);
+  for (const game of response.games) $("game").append(element("option", { value: game }, game));
+  for (let n = 2; n <= 6; n++) $("players").append(element("option", { value: n }, String(n)));
+  $("players").value = "3";
+  if (response.games.includes("valdora")) $("game").value = "valdora";
+  const specs = ["human", ...response.agents, "ismcts:iterations=200", "greedy"];
+  for (const spec of specs) $("agent-specs").append(element("option", { value: spec }));
+  seatInputs();
+}
+
+function seatInputs() {
+  const seats = $("seats");
+  const old = [...seats.querySelectorAll("input")].map((input) => input.value);
+  seats.replaceChildren();
+  const count = Number($("players").value);
+  for (let seat = 0; seat < count; seat++) {
+    const value = old[seat] || (seat === 0 ? "human" : "greedy");
+    seats.append(element("label", {}, `seat ${seat} `,
+      element("input", { id: `seat-${seat}`, value, title: "human or an agent spec" })));
+  }
+  for (const input of seats.querySelectorAll("input")) input.setAttribute("list", "agent-specs");
+}
+
+// ------------------------------------------------------------------ play
+const play = { session: null, table: null, game: null, reasons: new Map() };
+
+function startGame(request) {
+  if (play.session) send({ action: "close", session: play.session }, on(() => {}));
+  play.session = null;
+  play.reasons = new Map();
+  $("log").replaceChildren();
+  $("hint-text").replaceChildren();
+  showError(null);
+  send(request, on(gameResponse));
+}
+
+function gameResponse(response) {
+  if (response.error) { showError(response.error); return; }
+  play.session = response.session;
+  if (response.kind === "bot") play.reasons.set(response.bot.turn, response.bot.reasoning);
+  if (response.message) $("hint-text").textContent = response.message;
+  if (response.table) showTable(response.table);
+}
+
+function showTable(table) {
+  play.table = table;
+  play.game = table.game;
+  showPosition("board", table);
+  const log = $("log");
+  log.replaceChildren(...table.history.map((turn) => {
+    const reason = play.reasons.get(turn.turn);
+    return element("li", { value: turn.turn }, `seat ${turn.seat} (${table.seats[turn.seat]}): ${turn.play}`,
+      ...(reason ? [element("span", { className: "reason" }, ` — ${reason}`)] : []));
+  }));
+  log.scrollTop = log.scrollHeight;
+  let status;
+  if (table.over) {
+    const scores = table.result.scores.map((s, i) => `seat ${i}: ${s}`).join(", ");
+    status = `Game over — ${scores}; won by seat ${table.result.winners.join(" and ")}`;
+  } else if (table.choices.length) {
+    status = `Turn ${table.turn}: your move (seat ${table.toMove})`;
+  } else {
+    status = `Turn ${table.turn}: seat ${table.toMove} to move`;
+  }
+  $("status").textContent = status;
+  $("so-far").textContent = table.soFar ? `so far: ${table.soFar}` : "";
+  const choices = $("choices");
+  choices.replaceChildren();
+  for (const choice of table.choices) {
+    const button = element("button", { type: "button", title: choice.move }, choice.label);
+    button.dataset.step = choice.step;
+    button.addEventListener("click", () => act({ action: "play", step: choice.step }));
+    choices.append(button);
+  }
+  $("undo").disabled = !table.canUndo;
+  $("hint").disabled = !table.choices.length;
+}
+
+function act(request) {
+  if (!play.session) return;
+  showError(null);
+  $("hint-text").replaceChildren();
+  for (const button of $("choices").querySelectorAll("button")) button.disabled = true;
+  send({ ...request, session: play.session }, on(gameResponse));
+}
+
+function hint() {
+  if (!play.session) return;
+  $("hint-text").textContent = "thinking…";
+  send({ action: "hint", session: play.session, agent: $("hint-agent").value },
+    on((response) => {
+      if (response.error) { $("hint-text").replaceChildren(); showError(response.error); return; }
+      const h = response.hint;
+      const lines = [...h.explanation.does, ...h.explanation.why];
+      $("hint-text").replaceChildren(
+        element("b", {}, h.text + (h.openEnd ? " … (then it depends on the reveal)" : "")),
+        element("div", { className: "dim" }, h.reasoning),
+        element("ul", {}, ...lines.map((line) => element("li", {}, line))));
+    }));
+}
+
+function withRecord(use) {
+  send({ action: "record", session: play.session }, on((response) => {
+    if (response.error) showError(response.error);
+    else use(response.record);
+  }));
+}
+
+function readFile(input, use) {
+  const file = input.files[0];
+  if (!file) return;
+  file.text().then((content) => { input.value = ""; use(content); });
+}
+
+// ------------------------------------------------------------------ analyse
+const study = { record: null, game: null, position: null, turns: 0, search: null, review: null };
+
+function source() {
+  if (study.record) return { record: study.record, turn: Number($("turn").value) };
+  return { game: study.game, position: study.position };
+}
+
+function loadRecord(record) {
+  study.record = record;
+  study.position = null;
+  $("turn").value = "1";
+  clearReview();
+  view();
+}
+
+function loadPosition() {
+  let document_;
+  try { document_ = JSON.parse($("position-text").value); } catch (error) {
+    $("analyse-error").textContent = `the position is not JSON: ${error.message}`;
+    return;
+  }
+  study.record = null;
+  study.position = document_;
+  study.game = document_.game || "valdora";
+  clearReview();
+  view();
+}
+
+function view() {
+  showError(null, "analyse-error");
+  const request = { action: "view", ...source() };
+  if (study.record && Number($("turn").value) > study.turns + 1 && study.turns) {
+    $("turn").value = String(study.turns + 1);
+    request.turn = study.turns + 1;
+  }
+  send(request, on((response) => {
+    if (response.error) { showError(response.error, "analyse-error"); return; }
+    const shown = response.view;
+    study.turns = shown.turns;
+    study.game = shown.game;
+    showPosition("analyse-board", shown);
+    const turn = Number($("turn").value);
+    const played = study.record && turn <= shown.turns ? `; played: ${shown.plays[turn - 1]}` : "";
+    $("where").textContent = study.record
+      ? `${shown.game}, ${shown.turns} turns${played}`
+      : `${shown.game} position`;
+    $("turn").disabled = !study.record;
+  }));
+}
+
+function stepTurn(delta) {
+  if (!study.record) return;
+  const turn = Math.min(Math.max(1, Number($("turn").value) + delta), study.turns + 1);
+  $("turn").value = String(turn);
+  view();
+}
+
+function startSearch() {
+  if (!study.record && !study.position) return;
+  stopSearch();
+  showError(null, "analyse-error");
+  const request = {
+    action: "analyze", ...source(), agent: $("analyse-agent").value,
+    budget: { seconds: Number($("analyse-seconds").value) }, reportEvery: 0.25, topK: 8,
+  };
+  $("analyse-stop").disabled = false;
+  study.search = send(request, on((response) => {
+    if (response.error) {
+      showError(response.error, "analyse-error");
+      study.search = null;
+      $("analyse-stop").disabled = true;
+      return;
+    }
+    showCandidates(response);
+    if (!response.isDuringSearch) { study.search = null; $("analyse-stop").disabled = true; }
+  }));
+}
+
+function showCandidates(response) {
+  const state = response.isDuringSearch ? "searching" : response.terminated ? "stopped" : "done";
+  $("analyse-status").textContent =
+    `${state}: ${response.agent}, ${response.iterations || 0} iterations, ${(response.seconds || 0).toFixed(1)} s, seat ${response.player} to move`;
+  const body = $("candidates").tBodies[0];
+  body.replaceChildren();
+  for (const c of response.candidates) {
+    const points = c.expectedScores ? c.expectedScores[response.player].toFixed(1) : "–";
+    body.append(element("tr", {}, element("td", {}, c.turn), element("td", {}, String(c.visits ?? "–")),
+      element("td", {}, percent(c.winProbability)), element("td", {}, points)));
+  }
+}
+
+function stopSearch() {
+  if (study.search) send({ action: "terminate", terminateId: study.search }, on(() => {}));
+}
+
+function clearReview() {
+  $("plot").replaceChildren();
+  $("mistakes").replaceChildren();
+  $("review-status").textContent = "";
+  study.review = null;
+}
+
+function startReview() {
+  if (!study.record) { $("analyse-error").textContent = "load a record first"; return; }
+  clearReview();
+  $("review-stop").disabled = false;
+  let reviewed = 0;
+  study.review = send({ action: "analyze_game", record: study.record, agent: $("review-agent").value, explain: true },
+    on((response) => {
+      if (response.error) { showError(response.error, "analyse-error"); $("review-stop").disabled = true; return; }
+      if (response.kind === "turn") {
+        reviewed += 1;
+        $("review-status").textContent = `reviewed ${reviewed} of ${study.turns} turns…`;
+        const r = response.review;
+        if (r.flag) addMistake(r);
+        return;
+      }
+      $("review-stop").disabled = true;
+      study.review = null;
+      const flagged = $("mistakes").children.length;
+      $("review-status").textContent =
+        `${response.terminated ? "stopped" : "done"}: ${response.turns} turns, ${flagged} flagged (click one to see its position)`;
+      plot(response.winChances);
+    }));
+}
+
+function addMistake(r) {
+  const item = element("li", { className: "flag", value: r.turn },
+    element("span", { className: r.flag }, r.flag), ` seat ${r.seat} played ${r.played}; best ${r.best} (−${r.loss.toFixed(1)} points, ${percent(r.swing)} win chance)`);
+  item.dataset.turn = r.turn;
+  item.addEventListener("click", () => { $("turn").value = String(r.turn); view(); });
+  $("mistakes").append(item);
+}
+
+function plot(chances) {
+  const ns = "http://www.w3.org/2000/svg";
+  const width = 600, height = 180, pad = 24;
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  const last = Math.max(1, chances.length - 1);
+  const x = (i) => pad + (i / last) * (width - 2 * pad);
+  const y = (p) => height - pad - p * (height - 2 * pad);
+  for (const p of [0, 0.5, 1]) {
+    const line = document.createElementNS(ns, "line");
+    Object.entries({ x1: pad, x2: width - pad, y1: y(p), y2: y(p), stroke: "#ddd" })
+      .forEach(([k, v]) => line.setAttribute(k, v));
+    svg.append(line);
+    const label = document.createElementNS(ns, "text");
+    Object.entries({ x: 2, y: y(p) + 4, "font-size": 10, fill: "#777" }).forEach(([k, v]) => label.setAttribute(k, v));
+    label.textContent = `${p * 100}%`;
+    svg.append(label);
+  }
+  const seats = chances.length ? chances[0].wins.length : 0;
+  const colours = ["--seat0", "--seat1", "--seat2", "--seat3", "--seat4"];
+  for (let seat = 0; seat < seats; seat++) {
+    const line = document.createElementNS(ns, "polyline");
+    line.setAttribute("points", chances.map((c, i) => `${x(i)},${y(c.wins[seat])}`).join(" "));
+    line.setAttribute("fill", "none");
+    line.setAttribute("stroke-width", "2");
+    line.setAttribute("stroke", getComputedStyle(document.documentElement).getPropertyValue(colours[seat % 5]));
+    svg.append(line);
+    const key = document.createElementNS(ns, "text");
+    Object.entries({ x: width - pad - 60 * (seats - seat), y: 12, "font-size": 11,
+      fill: line.getAttribute("stroke") }).forEach(([k, v]) => key.setAttribute(k, v));
+    key.textContent = `seat ${seat}`;
+    svg.append(key);
+  }
+  $("plot").replaceChildren(svg);
+}
+
+// ------------------------------------------------------------------ wiring
+function showPanel(name) {
+  for (const tab of document.querySelectorAll(".tab")) tab.classList.toggle("active", tab.dataset.panel === name);
+  $("panel-play").classList.toggle("hidden", name !== "play");
+  $("panel-analyse").classList.toggle("hidden", name !== "analyse");
+}
+
+window.addEventListener("DOMContentLoaded", () => {
+  connect();
+  for (const tab of document.querySelectorAll(".tab")) tab.addEventListener("click", () => showPanel(tab.dataset.panel));
+  $("players").addEventListener("change", seatInputs);
+  $("setup").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const seats = [...$("seats").querySelectorAll("input")].map((input) => input.value.trim());
+    startGame({ action: "new_game", game: $("game").value, seats, seed: Number($("seed").value) });
+  });
+  $("resume-file").addEventListener("change", () => readFile($("resume-file"), (record) => startGame({ action: "resume", record })));
+  $("move-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const move = $("move-input").value.trim();
+    if (move) { $("move-input").value = ""; act({ action: "play", move }); }
+  });
+  $("hint").addEventListener("click", hint);
+  $("undo").addEventListener("click", () => act({ action: "undo" }));
+  $("download").addEventListener("click", () => {
+    if (play.session) withRecord((record) => download(`${play.game}-game.jsonl`, record));
+  });
+  $("to-analysis").addEventListener("click", () => {
+    if (play.session) withRecord((record) => { loadRecord(record); showPanel("analyse"); });
+  });
+  $("analyse-file").addEventListener("change", () => readFile($("analyse-file"), loadRecord));
+  $("load-position").addEventListener("click", loadPosition);
+  $("turn").addEventListener("change", view);
+  $("prev-turn").addEventListener("click", () => stepTurn(-1));
+  $("next-turn").addEventListener("click", () => stepTurn(1));
+  $("analyse-start").addEventListener("click", startSearch);
+  $("analyse-stop").addEventListener("click", stopSearch);
+  $("review-start").addEventListener("click", startReview);
+  $("review-stop").addEventListener("click", () => {
+    if (study.review) send({ action: "terminate", terminateId: study.review }, on(() => {}));
+  });
+});

@@ -1,0 +1,206 @@
+"""One game played in the browser: the true state stays here, the page gets a table.
+
+A :class:`WebGame` wraps an interactive :class:`~valdora_ai.interactive.GameSession`
+(seats, bots, undo, record, resume) and the person's turn in progress. What it sends
+is :meth:`WebGame.table`: the position as the human seat to move (or the last human
+seat) knows it -- its belief position, the game's picture drawn for that observer,
+or, for a game without a picture, its table as text -- never the true state.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console
+
+from valdora_ai.errors import ValdoraError
+from valdora_ai.explanations import explain
+from valdora_ai.games import Game, facts
+from valdora_ai.interactive.seats import HUMAN
+from valdora_ai.interactive.session import GameSession, PlayedTurn
+
+TEXT_WIDTH = 100  # columns of a game's text table (games without a picture)
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """A bot's whole turn and its one-line reasoning, as the page shows it."""
+
+    number: int
+    turn: PlayedTurn
+    reasoning: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"turn": self.number, "seat": self.turn.seat, "play": self.turn.play,
+                "reasoning": self.reasoning}
+
+
+class WebGame:
+    """A game between the browser's human seats and bots, one step at a time."""
+
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+        self.game: Game = session.game
+        self._begin_turn()
+
+    # ----------------------------------------------------------------- the turn
+    def _begin_turn(self) -> None:
+        self.start: Any = self.session.state
+        self.board: Any = self.start.copy()
+        self.steps: list[int] = []
+
+    @property
+    def over(self) -> bool:
+        return bool(self.session.state.is_terminal())
+
+    @property
+    def human_to_move(self) -> bool:
+        state = self.session.state
+        return not state.is_terminal() and self.session.is_human(state.current_player)
+
+    def bot_turn(self) -> BotTurn | None:
+        """Play the next bot turn, if a bot is to move; None when a person (or nobody) is."""
+        if self.over or self.human_to_move:
+            return None
+        turn, analysis = self.session.bot_turn()
+        self._begin_turn()
+        return BotTurn(len(self.session.turns), turn, analysis.summary())
+
+    def play(self, choice: int | None, text: str | None) -> None:
+        """Play a legal step by its number (`choice`) or moves in the notation: a whole
+        turn at its start, step tokens once it has begun (ValdoraError if illegal)."""
+        if not self.human_to_move:
+            raise ValdoraError("it is not a person's turn")
+        if choice is not None:
+            legal = self.board.legal_steps()
+            if choice not in legal:
+                raise ValdoraError(f"step {choice} is not legal here")
+            self._advance([choice])
+        elif not self.steps:
+            self._advance(self.game.parse_turn(self.board, text or ""))
+        else:
+            self._advance(self._tokens(text or ""))
+
+    def _tokens(self, text: str) -> list[int]:
+        board, steps, seat = self.board.copy(), [], self.board.current_player
+        for token in text.split():
+            if board.current_player != seat:
+                raise ValdoraError(f"{token!r} comes after the turn has ended")
+            named = [s for s in board.legal_steps()
+                     if self.game.describe_step(board, s).lower() == token.lower()]
+            if not named:
+                legal = ", ".join(self.game.describe_step(board, s) for s in board.legal_steps())
+                raise ValdoraError(f"{token!r} is not a legal step here (legal: {legal})")
+            board.apply(named[0])
+            steps.append(named[0])
+        if not steps:
+            raise ValdoraError("no move given")
+        return steps
+
+    def _advance(self, steps: list[int]) -> None:
+        seat = self.board.current_player
+        for step in steps:
+            self.board.play(step)
+            self.steps.append(step)
+        if self.board.current_player != seat:
+            self.session.commit(self.start, self.steps, self.board)
+            self._begin_turn()
+
+    def undo(self) -> str:
+        """Take back the last step of the turn in progress, else the person's last turn
+        and the bots' turns since; what was taken back, in words."""
+        if self.steps:
+            kept = self.steps[:-1]
+            self.board = self.start.copy()
+            for step in kept:
+                self.board.play(step)
+            self.steps = kept
+            return "took back the last step"
+        taken = self.session.undo()
+        self._begin_turn()
+        return f"took back your last turn and the {taken - 1} bot turns after it"
+
+    def hint(self, spec: str) -> dict[str, Any]:
+        """What `spec` would play for the person to move, with its explanation."""
+        if not self.human_to_move:
+            raise ValdoraError("it is not a person's turn")
+        seat = self.board.current_player
+        suggestion = self.session.suggest(self.board, seat, spec, bool(self.steps))
+        belief = self.game.observation(self.board, seat).belief_state()
+        explanation = explain(self.game, belief, suggestion.analysis)
+        return {"text": suggestion.text, "openEnd": suggestion.open_end,
+                "reasoning": suggestion.analysis.summary(),
+                "explanation": explanation.to_json()}
+
+    # ----------------------------------------------------------------- what is shown
+    def observer(self) -> int | None:
+        """The seat whose knowledge the page shows: the human to move, else the last
+        human seat to have moved (else the first), None when only bots play."""
+        humans = self.session.humans
+        if not humans:
+            return None
+        if self.human_to_move:
+            return int(self.board.current_player)
+        for turn in reversed(self.session.turns):
+            if turn.seat in humans:
+                return turn.seat
+        return humans[0]
+
+    def table(self) -> dict[str, Any]:
+        """The page's view of the game: only what the observer may know."""
+        seat = self.observer()
+        session = self.session
+        body: dict[str, Any] = {
+            "game": self.game.name, "seats": list(session.seats), "observer": seat,
+            "turn": session.turn_number, "over": self.over,
+            "toMove": None if self.over else int(self.board.current_player),
+            "history": [{"turn": n, "seat": t.seat, "play": t.play}
+                        for n, t in enumerate(session.turns, start=1)],
+            "soFar": self.game.format_turn(self.start, self.steps) if self.steps else "",
+            "choices": self._choices() if self.human_to_move else [],
+            "canUndo": len(session.humans) == 1 and bool(self.steps or any(
+                t.seat in session.humans for t in session.turns)),
+        }
+        body.update(picture(self.game, self.board, seat, session.seats))
+        body["result"] = None
+        if self.over:
+            body["result"] = {"scores": list(session.state.scores()),
+                              "winners": facts.winners(self.game, session.state)}
+        return body
+
+    def _choices(self) -> list[dict[str, Any]]:
+        board = self.board
+        choices = []
+        for step in board.legal_steps():
+            label = (self.game.format_turn(board, [step]) if not self.steps
+                     else self.game.describe_step(board, step))
+            choices.append({"step": step, "move": self.game.describe_step(board, step),
+                            "label": label})
+        return choices
+
+
+def picture(game: Game, state: Any, observer: int | None,
+            seats: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """The position for the page as `observer` knows it: `position` (its belief
+    position), `svg` (the game's picture, or null) and `text` (the table as text when
+    the game draws no picture). With `observer` None only the public picture is given."""
+    shown: dict[str, Any] = {"position": None, "svg": None, "text": None}
+    if observer is not None:
+        observation = game.observation(state, observer)
+        shown["position"] = game.position_to_json(observation.belief_state())
+    try:
+        shown["svg"] = facts.render_svg(game, state, observer)
+    except ValdoraError:
+        if observer is None:
+            shown["text"] = facts.position_summary(game, state) or game.name
+        else:
+            console = Console(record=True, width=TEXT_WIDTH, file=io.StringIO(),
+                              color_system=None)
+            names = seats or tuple(HUMAN for _ in range(game.num_players))
+            for shown_part in facts.position_view(game, observation, names, TEXT_WIDTH):
+                console.print(shown_part)
+            shown["text"] = console.export_text()
+    return shown
+
