@@ -40,7 +40,7 @@ def main() -> None:
     observation = game.observation(state, state.current_player)
     ours = make_agent(f"ismcts:iterations={args.iterations},c={args.c},rollout=random,"
                       "tree=game,reward=win,reuse=false,seed=1", game)
-    theirs = Ismcts(game, iterations=args.iterations, c=args.c, seed=1)
+    theirs = Ismcts(game, iterations=args.iterations, uct_c=args.c, seed=1)
     print(f"engine: {engine_status().engine}; {args.game}, {args.players} players, "
           f"{args.iterations} iterations, c={args.c}")
     ours_rate = rate(ours.choose, observation, args.iterations)

@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
+import json
 import random
+import re
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from cli_checks import one_line_error, runner
 from extras import need
 
 import valdora_ai as va
+from valdora_ai.agents import canonical_spec, parse_spec
+from valdora_ai.analysis import Budget
+from valdora_ai.cli.app import app
+from valdora_ai.engine.config import EngineConfig
+from valdora_ai.engine.handlers import prepare_search
+from valdora_ai.engine.positions import Games
+from valdora_ai.engine.protocol import EngineError
 
 GAMES = [("valdora", 3), ("alchemists", 2)]
 
@@ -96,12 +106,12 @@ BOTS = "py:valdora_ai.interop.openspiel_bots:"
 
 
 @pytest.mark.parametrize(("name", "players"), GAMES)
-@pytest.mark.parametrize("bot", ["Ismcts", "Mcts"])
+@pytest.mark.parametrize("bot", ["ismcts", "mcts"])
 def test_openspiel_bots_are_entrants_that_play_legal_steps(  # type: ignore[no-untyped-def]
         pyspiel, bot: str, name: str, players: int) -> None:
     game = va.make_game(name, players=players)
-    agent = va.make_agent(f"{BOTS}{bot},iterations=8", game, seed=5)
-    assert agent.spec == f"{BOTS}{bot},seed=5,iterations=8"
+    agent = va.make_agent(f"openspiel:{bot}, iterations=8,uct_c=1.5", game, seed=5)
+    assert agent.spec == f"openspiel:{bot},seed=5,iterations=8,uct_c=1.5"
     state, rng = game.new_state(seed=4), va.make_rng(2)
     for _ in range(3):
         seat = state.current_player
@@ -112,19 +122,85 @@ def test_openspiel_bots_are_entrants_that_play_legal_steps(  # type: ignore[no-u
             state.play(game.greedy_step(state, rng))
 
 
-def test_openspiel_ismcts_stops_on_its_time_limit(pyspiel) -> None:  # type: ignore[no-untyped-def]
+def test_openspiel_specs_have_one_canonical_form_and_py_still_works(  # type: ignore[no-untyped-def]
+        pyspiel) -> None:
+    assert canonical_spec(" openspiel: ismcts , time=0.50,max_world_samples=4,") == \
+        "openspiel:ismcts,time=0.5,max_world_samples=4"
     game = va.make_game("valdora", players=3)
-    agent = va.make_agent(f"{BOTS}Ismcts,iterations=1000000,time=0.2", game)
+    agent = va.make_agent(f"{BOTS}Ismcts,iterations=4", game, seed=1)
+    assert agent.spec == f"{BOTS}Ismcts,seed=1,iterations=4"
+    assert agent.choose(game.observation(game.new_state(1), 0)) in game.new_state(1).legal_steps()
+
+
+@pytest.mark.parametrize("bot", ["ismcts", "mcts"])
+def test_openspiel_bots_stop_on_their_time_limit(pyspiel, bot: str) -> None:  # type: ignore[no-untyped-def]
+    game = va.make_game("valdora", players=3)
+    agent = va.make_agent(f"openspiel:{bot},iterations=1000000,time=0.2", game)
     state = game.new_state(seed=1)
     started = time.monotonic()
     assert agent.choose(game.observation(state, 0)) in state.legal_steps()
     assert time.monotonic() - started < 20  # a generous bound: it stops, far below 1e6
 
 
-def test_openspiel_bot_params_are_checked(pyspiel) -> None:  # type: ignore[no-untyped-def]
+def test_a_budget_replaces_the_spec_s_limits(pyspiel) -> None:  # type: ignore[no-untyped-def]
     game = va.make_game("valdora", players=3)
-    with pytest.raises(va.SpecError, match="time must be a number from 0 to 86400"):
-        va.make_agent(f"{BOTS}Ismcts,time=-1", game)
+    agent = va.make_agent("openspiel:mcts,iterations=1000000", game)
+    state = game.new_state(seed=1)
+    started = time.monotonic()
+    analysis = agent.analyze(game.observation(state, 0), Budget(seconds=0.2))
+    assert analysis.best.step in state.legal_steps() and analysis.agent == agent.spec
+    assert time.monotonic() - started < 20
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("openspiel:ismcts,time=-1", "time must be a number from 0 to 86400"),
+    ("openspiel:ismcts,c=1", "unknown parameter 'c' for openspiel:ismcts (valid: iterations"),
+    ("openspiel:mcts,max_world_samples=2", "unknown parameter 'max_world_samples'"),
+    ("openspiel:alphazero", "unknown OpenSpiel bot 'openspiel:alphazero' (known: "
+                            "openspiel:ismcts, openspiel:mcts)"),
+])
+def test_openspiel_bot_specs_are_checked(pyspiel, spec: str,  # type: ignore[no-untyped-def]
+                                         message: str) -> None:
+    with pytest.raises(va.SpecError, match=re.escape(message)):
+        va.make_agent(spec, va.make_game("valdora", players=3))
+
+
+def test_without_openspiel_an_openspiel_spec_is_one_clear_error(  # type: ignore[no-untyped-def]
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    for module in [m for m in sys.modules if m.startswith(("pyspiel", "open_spiel",
+                                                            "valdora_ai.interop.openspiel"))]:
+        monkeypatch.delitem(sys.modules, module)
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # import pyspiel now fails
+    with pytest.raises(va.SpecError) as error:
+        parse_spec("openspiel:ismcts,time=1")
+    assert str(error.value) == ('openspiel:ismcts needs OpenSpiel: pyspiel is not installed: '
+                                'pip install "valdora-ai[openspiel]"')
+
+
+def test_openspiel_bots_play_a_tournament_and_suggest_from_the_cli(  # type: ignore[no-untyped-def]
+        pyspiel, tmp_path: Path) -> None:
+    report = va.run_tournament(["openspiel:ismcts,iterations=4", "greedy"], games=2,
+                               players=2, game="alchemists", db=tmp_path / "t.db", jobs=1)
+    assert {line.label for line in report.standings} == {"openspiel:ismcts,iterations=4",
+                                                         "greedy"}
+    game = va.make_game("valdora", players=3)
+    position = tmp_path / "p.json"
+    position.write_text(json.dumps(game.position_to_json(game.new_state(1))))
+    result = runner.invoke(app, ["suggest", str(position), "--agent", "openspiel:mcts",
+                                 "--time", "0.2"])
+    assert result.exit_code == 0, result.output
+    error = one_line_error(["suggest", str(position), "--agent", "openspiel:mcts,bad=1"])
+    assert "unknown parameter 'bad' for openspiel:mcts" in error
+
+
+def test_the_engine_serves_openspiel_bots_within_its_limits(  # type: ignore[no-untyped-def]
+        pyspiel) -> None:
+    config = EngineConfig(max_seconds=5)
+    setup = {"setup": {"players": 3, "seed": 1}, "action": "move"}
+    job = prepare_search(1, {**setup, "agent": "openspiel:ismcts,time=0.1"}, Games(), config)
+    assert job.agent.spec == "openspiel:ismcts,time=0.1"
+    with pytest.raises(EngineError, match="beyond this engine's limit"):
+        prepare_search(2, {**setup, "agent": "openspiel:mcts,time=9"}, Games(), config)
 
 
 def test_openspiel_compare_benchmark_runs(pyspiel) -> None:  # type: ignore[no-untyped-def]
