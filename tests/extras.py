@@ -33,3 +33,25 @@ def need_extras(names: list[str]) -> None:
     """Skip (fail under VALDORA_REQUIRE_EXTRAS=1) unless every named extra is installed."""
     for name in names:
         need(MODULES[name])
+
+
+def tensored_games(largest: bool = False) -> list[tuple[str, int]]:
+    """(game, players) for every registered game with observation tensors (``Tensored``),
+    at its smallest table and, with `largest`, its largest too: the interop adapters'
+    tests cover each such game as soon as it has its tensor."""
+    from valdora_ai.games import game_names, make_game, player_counts
+    from valdora_ai.games.base import Tensored
+
+    tables = []
+    for name in game_names():
+        counts = player_counts(name)
+        if isinstance(make_game(name, players=counts[0]), Tensored):
+            tables += [(name, n) for n in dict.fromkeys([counts[0]] + counts[-1:] * largest)]
+    return tables
+
+
+def untensored_games() -> list[str]:
+    """The registered games without observation tensors, which the adapters refuse."""
+    from valdora_ai.games import game_names
+
+    return sorted(set(game_names()) - {name for name, _ in tensored_games()})

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from cli_checks import one_line_error, runner
-from extras import need
+from extras import need, tensored_games, untensored_games
 
 import valdora_ai as va
 from valdora_ai.agents import canonical_spec, parse_spec
@@ -23,7 +23,7 @@ from valdora_ai.engine.handlers import prepare_search
 from valdora_ai.engine.positions import Games
 from valdora_ai.engine.protocol import EngineError
 
-GAMES = [("valdora", 3), ("alchemists", 2)]
+GAMES = tensored_games()
 
 
 @pytest.fixture(scope="module")
@@ -58,11 +58,19 @@ def test_game_facts_are_the_games_own(pyspiel, name: str,  # type: ignore[no-unt
     assert spiel.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
 
 
-@pytest.mark.parametrize(("name", "players"), [*GAMES, ("alchemists_belief", 2)])
+@pytest.mark.parametrize(("name", "players"),
+                         [*GAMES, *((f"{name}_belief", n) for name, n in GAMES)])
 def test_passes_pyspiel_random_sim_test(pyspiel, name: str,  # type: ignore[no-untyped-def]
                                         players: int) -> None:
     spiel = pyspiel.load_game(f"valdora_ai_{name}", {"players": players})
     pyspiel.random_sim_test(spiel, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("name", untensored_games())
+def test_a_game_without_tensors_is_refused_by_name(pyspiel,  # type: ignore[no-untyped-def]
+                                                   name: str) -> None:
+    with pytest.raises(va.ValdoraError, match=f"the game '{name}' has no observation tensor"):
+        pyspiel.load_game(f"valdora_ai_{name}", {"players": 3})
 
 
 def _play(pyspiel, name: str, players: int, deal: int, steps: int):  # type: ignore[no-untyped-def]
