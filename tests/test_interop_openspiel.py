@@ -22,6 +22,7 @@ from valdora_ai.engine.config import EngineConfig
 from valdora_ai.engine.handlers import prepare_search
 from valdora_ai.engine.positions import Games
 from valdora_ai.engine.protocol import EngineError
+from valdora_ai.games import facts
 
 GAMES = tensored_games()
 
@@ -51,8 +52,7 @@ def test_game_facts_are_the_games_own(pyspiel, name: str,  # type: ignore[no-unt
     assert spiel.num_players() == players
     assert spiel.num_distinct_actions() == game.num_distinct_steps()
     assert spiel.max_chance_outcomes() == max(1000, game.max_chance_outcomes())
-    turns = game.max_turns()
-    assert spiel.max_game_length() == 1 + (turns if turns else 10_000) * 64
+    assert spiel.max_game_length() == 1 + (facts.max_game_steps(game) or 1_000_000)
     assert spiel.observation_tensor_size() == game.observation_tensor_size()
     assert spiel.information_state_tensor_size() == game.observation_tensor_size()
     assert spiel.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
