@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import random
 import re
@@ -219,6 +220,21 @@ def test_openspiel_compare_benchmark_runs(pyspiel) -> None:  # type: ignore[no-u
     lines = done.stdout.splitlines()
     assert lines[1].startswith("valdora_ai ismcts") and lines[1].endswith("iterations/s")
     assert lines[2].startswith("openspiel ISMCTSBot")
+
+
+def test_openspiel_compare_series_plays_every_seating(  # type: ignore[no-untyped-def]
+        pyspiel, tmp_path: Path) -> None:
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "openspiel_compare.py"
+    done = subprocess.run([sys.executable, str(script), "--series", "--time", "0.005",
+                           "--games", "6", "--db", str(tmp_path / "s.db")],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "6 games (1 blocks of every seating), 0.005 s per decision" in lines[0]
+    assert lines[1].startswith("entrant,games,win_share,win_low,win_high")
+    rows = {row[0]: row for row in csv.reader(lines[2:])}
+    assert set(rows) == {"ismcts:time=0.005", "openspiel:ismcts,time=0.005", "greedy"}
+    assert all(row[1] == "6" for row in rows.values())  # every entrant in all six games
 
 
 @pytest.mark.parametrize(("name", "players"), GAMES)
