@@ -1,4 +1,5 @@
-"""Iterations per second of the library's ISMCTS and OpenSpiel's Python ISMCTSBot.
+"""Iterations per second of the library's ISMCTS and OpenSpiel's Python ISMCTSBot, and
+a seat-rotated series between them at equal time.
 
 Both search the same position (the start of a setup-seed-1 game, seat 0 to move) with
 equal settings: the same number of iterations, exploration constant c, random
@@ -8,6 +9,15 @@ game's OpenSpiel form (valdora_ai.interop.openspiel) over the same engine. Needs
 ``openspiel`` extra.
 
     python benchmarks/openspiel_compare.py --iterations 200 --players 3
+
+``--series`` plays the series through the one tournament runner instead: the
+library's ``ismcts:time=T``, OpenSpiel's ``openspiel:ismcts,time=T`` and ``greedy`` in
+3-player games, every block one setup in all six seatings (so seat order and setup
+luck cancel), and prints the standings with 95% intervals as CSV. It is the command
+
+    valdora tournament -a "ismcts:time=T" -a "openspiel:ismcts,time=T" -a greedy -p 3 -n N
+
+    python benchmarks/openspiel_compare.py --series --time 0.5 --games 24 --jobs 2
 """
 
 from __future__ import annotations
@@ -15,6 +25,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from valdora_ai import run_tournament
 from valdora_ai.agents import make_agent
 from valdora_ai.backend import engine_status
 from valdora_ai.games import make_game
@@ -34,13 +45,22 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--c", type=float, default=2.0)
+    parser.add_argument("--series", action="store_true",
+                        help="play the seat-rotated series at equal time instead")
+    parser.add_argument("--time", type=float, default=0.5, help="series: seconds per decision")
+    parser.add_argument("--games", type=int, default=24, help="series: games (whole blocks)")
+    parser.add_argument("--jobs", type=int, default=1, help="series: parallel games")
+    parser.add_argument("--db", default=None, help="series: results database (resumes)")
     args = parser.parse_args()
+    if args.series:
+        series(args.game, args.time, args.games, args.jobs, args.db)
+        return
     game = make_game(args.game, players=args.players)
     state = game.new_state(seed=1)
     observation = game.observation(state, state.current_player)
     ours = make_agent(f"ismcts:iterations={args.iterations},c={args.c},rollout=random,"
                       "tree=game,reward=win,reuse=false,seed=1", game)
-    theirs = Ismcts(game, iterations=args.iterations, c=args.c, seed=1)
+    theirs = Ismcts(game, iterations=args.iterations, uct_c=args.c, seed=1)
     print(f"engine: {engine_status().engine}; {args.game}, {args.players} players, "
           f"{args.iterations} iterations, c={args.c}")
     ours_rate = rate(ours.choose, observation, args.iterations)
@@ -48,6 +68,15 @@ def main() -> None:
     print(f"valdora_ai ismcts      {ours_rate:10.1f} iterations/s")
     print(f"openspiel ISMCTSBot    {theirs_rate:10.1f} iterations/s")
     print(f"ratio                  {ours_rate / theirs_rate:10.1f}x")
+
+
+def series(game: str, seconds: float, games: int, jobs: int, db: str | None) -> None:
+    """The seat-rotated series at equal time (see the module docstring)."""
+    entrants = [f"ismcts:time={seconds:g}", f"openspiel:ismcts,time={seconds:g}", "greedy"]
+    report = run_tournament(entrants, players=3, games=games, game=game, jobs=jobs, db=db)
+    print(f"engine: {engine_status().engine}; {game}, 3 players, {report.games} games "
+          f"({report.blocks} blocks of every seating), {seconds:g} s per decision")
+    print(report.to_csv(), end="")
 
 
 if __name__ == "__main__":

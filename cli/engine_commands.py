@@ -9,7 +9,14 @@ import typer
 
 from valdora_ai.richtext import literal
 
-from .common import RulesData, err_console, user_errors
+from .common import err_console, user_errors
+
+EngineRulesData = Annotated[
+    list[str] | None,
+    typer.Option("--rules-data", metavar="[GAME=]FILE",
+                 help="A component data file replacing a game's shipped one: GAME=FILE, "
+                      "repeatable; a bare FILE is Valdora's. Checked at start."),
+]
 
 
 def engine(
@@ -24,19 +31,18 @@ def engine(
         "--max-line-bytes", help="Longer request lines are skipped with an error.")] = 1_000_000,
     agent: Annotated[str, typer.Option(
         "--agent", help="Agent spec used when a request names none.")] = "greedy",
-    rules_data: RulesData = None,
+    rules_data: EngineRulesData = None,
 ) -> None:
     """Answer JSON-lines requests on stdin (see docs/engine-protocol.md)."""
     from valdora_ai.engine import EngineConfig, serve
+    from valdora_ai.engine.rules_data import check_rules_data, parse_rules_data
 
     with user_errors():
+        files = parse_rules_data(rules_data or [])
         config = EngineConfig(workers=workers, max_seconds=max_seconds,
                               max_iterations=max_iterations, max_line_bytes=max_line_bytes,
-                              default_agent=agent, rules_data=rules_data)
-        if rules_data is not None:
-            from valdora_ai.games import make_game
-
-            make_game("valdora", rules_data=rules_data)  # a bad data file fails here, once
+                              default_agent=agent, rules_data=files)
+        check_rules_data(files)  # a bad data file fails here, once
     try:
         code = serve(config, sys.stdin.buffer, sys.stdout.buffer)
     except KeyboardInterrupt:

@@ -16,18 +16,16 @@ REQUIRE_ENV = "VALDORA_REQUIRE_EXTRAS"
 
 
 def need(module: str) -> ModuleType:
-    """Import `module`, or skip the calling test or module (fail it under
-    VALDORA_REQUIRE_EXTRAS=1)."""
+    """Import `module`, or skip the calling test (fail it under VALDORA_REQUIRE_EXTRAS=1)."""
     try:
         return import_module(module)
     except ImportError:
         if os.environ.get(REQUIRE_ENV) == "1":
-            pytest.fail(f"{module} is not installed but {REQUIRE_ENV}=1", pytrace=False)
-        pytest.skip(f"{module} is not installed (an optional extra)", allow_module_level=True)
+            pytest.fail(f"{module} is not installed but {REQUIRE_ENV}=1")
+        pytest.skip(f"{module} is not installed (an optional extra)")
 
 
-MODULES = {"openspiel": "pyspiel", "pettingzoo": "pettingzoo", "gymnasium": "gymnasium",
-           "serve": "starlette"}
+MODULES = {"openspiel": "pyspiel", "pettingzoo": "pettingzoo", "gymnasium": "gymnasium"}
 """The module each optional extra installs."""
 
 
@@ -37,17 +35,23 @@ def need_extras(names: list[str]) -> None:
         need(MODULES[name])
 
 
-def tensored_games(both_ends: bool = False) -> list[tuple[str, int]]:
-    """(game, players) for every registered game with observation tensors (the framework
-    adapters serve exactly these): its smallest player count, and its largest too when
-    `both_ends`."""
+def tensored_games(largest: bool = False) -> list[tuple[str, int]]:
+    """(game, players) for every registered game with observation tensors (``Tensored``),
+    at its smallest table and, with `largest`, its largest too: the interop adapters'
+    tests cover each such game as soon as it has its tensor."""
     from valdora_ai.games import game_names, make_game, player_counts
     from valdora_ai.games.base import Tensored
 
-    chosen = []
+    tables = []
     for name in game_names():
         counts = player_counts(name)
         if isinstance(make_game(name, players=counts[0]), Tensored):
-            ends = sorted({counts[0], counts[-1]}) if both_ends else [counts[0]]
-            chosen += [(name, players) for players in ends]
-    return chosen
+            tables += [(name, n) for n in dict.fromkeys([counts[0]] + counts[-1:] * largest)]
+    return tables
+
+
+def untensored_games() -> list[str]:
+    """The registered games without observation tensors, which the adapters refuse."""
+    from valdora_ai.games import game_names
+
+    return sorted(set(game_names()) - {name for name, _ in tensored_games()})

@@ -9,15 +9,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from extras import need, tensored_games
+from extras import need, tensored_games, untensored_games
 
 import valdora_ai as va
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import IllegalMoveError, ValdoraError
 from valdora_ai.interop import MissingExtraError, require
 
-GAMES = tensored_games(both_ends=True)
-ONE_EACH = tensored_games()
+GAMES = tensored_games(largest=True)
+SMALLEST = tensored_games()
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "random_policy.py"
 
 
@@ -67,7 +67,7 @@ def test_aec_env_passes_pettingzoo_api_test(name: str, players: int) -> None:
         api_test(env(name, players=players, seed=1), num_cycles=300)
 
 
-@pytest.mark.parametrize(("name", "players"), ONE_EACH)
+@pytest.mark.parametrize(("name", "players"), SMALLEST)
 def test_aec_game_ends_with_win_shares_and_repeats_from_its_seed(name: str,
                                                                  players: int) -> None:
     need("pettingzoo")
@@ -99,16 +99,25 @@ def test_aec_masks_only_the_mover_and_refuses_an_illegal_step() -> None:
         aec.step(illegal)
 
 
-@pytest.mark.parametrize(("name", "players"), ONE_EACH)
+@pytest.mark.parametrize(("name", "players"), GAMES)
 def test_seat_env_passes_gymnasium_check_env(name: str, players: int) -> None:
     check_env = need("gymnasium.utils.env_checker").check_env
     from valdora_ai.interop.gymnasium import SeatEnv
 
     with warnings.catch_warnings():  # counts are unbounded above: the Box says so
         warnings.simplefilter("ignore", UserWarning)
-        opponents = ["greedy", "random", "greedy"][:players - 1]
-        check_env(SeatEnv(name, players=players, seat=1, opponents=opponents),
+        opponents = ["greedy", "random"] * players
+        check_env(SeatEnv(name, players=players, seat=1, opponents=opponents[:players - 1]),
                   skip_render_check=True)
+
+
+@pytest.mark.parametrize("name", untensored_games())
+def test_a_game_without_tensors_is_refused_by_name(name: str) -> None:
+    need("pettingzoo")
+    from valdora_ai.interop.pettingzoo import env
+
+    with pytest.raises(ValdoraError, match=f"the game '{name}' has no observation tensor"):
+        env(name, players=3, seed=1).reset()
 
 
 def test_seat_env_ends_an_episode_lost_on_an_illegal_action() -> None:

@@ -19,7 +19,7 @@ RecordError naming the line.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -149,7 +149,10 @@ def parse_record_text(text: str, name: str) -> Iterator[tuple[int, Any]]:
 
 def replay_lines(lines: Iterable[tuple[int, Any]], name: str,
                  rules_data: Any = None, *, expect_game: str | None = None) -> Replay:
-    """Replay a record given as (line number, JSON value) pairs; `name` labels errors."""
+    """Replay a record given as (line number, JSON value) pairs; `name` labels errors.
+
+    `rules_data` is the record's game's data file, or {game: file} for records of any
+    game (a game missing there plays with its shipped data)."""
     lines = iter(lines)
     label = Path(name).name
     try:
@@ -160,6 +163,8 @@ def replay_lines(lines: Iterable[tuple[int, Any]], name: str,
     if expect_game is not None and header.game != expect_game:
         raise RecordError(f"field 'game': a record of {header.game!r}, not of "
                           f"{expect_game!r}", where=f"{label}:{number}")
+    if isinstance(rules_data, Mapping):
+        rules_data = rules_data.get(header.game)
     try:
         game = make_game(header.game, players=header.players, rules_data=rules_data)
     except ValdoraError as exc:

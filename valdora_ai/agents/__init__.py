@@ -1,8 +1,9 @@
 """Agents and the one parser of agent specs (``name:key=value,key=value``).
 
 A name is a built-in agent, an installed plugin (entry point group ``valdora_ai.agents``),
-``py:package.module:Class`` (see :mod:`valdora_ai.agents.plugins`) or an external
-program ``cmd:"program args"`` (see :mod:`valdora_ai.agents.external`).
+``py:package.module:Class``, one of OpenSpiel's bots ``openspiel:ismcts`` or
+``openspiel:mcts`` (see :mod:`valdora_ai.agents.plugins`) or an external program
+``cmd:"program args"`` (see :mod:`valdora_ai.agents.external`).
 """
 
 from __future__ import annotations
@@ -69,13 +70,16 @@ def _agent_class(spec: str) -> tuple[type[Agent], str]:
     if spec.lstrip().startswith(plugins_module.PY_PREFIX):
         target, _, rest = spec.lstrip()[len(plugins_module.PY_PREFIX):].partition(",")
         return plugins_module.py_class(target), rest
+    if spec.lstrip().startswith(plugins_module.OPENSPIEL_PREFIX):
+        bot, _, rest = spec.lstrip()[len(plugins_module.OPENSPIEL_PREFIX):].partition(",")
+        return plugins_module.openspiel_class(bot.strip()), rest
     name, _, rest = spec.partition(":")
     name = name.strip()
     builtin = _builtin_classes()
     cls = builtin.get(name) or plugins_module.entry_point_class(name, frozenset(builtin))
     if cls is None:
         known = [*builtin, *plugins_module.plugin_names(), "py:package.module:Class",
-                 'cmd:"program args"']
+                 "openspiel:ismcts", "openspiel:mcts", 'cmd:"program args"']
         raise SpecError(f"unknown agent {_short(name)} in {_short(spec)} "
                         f"(known: {', '.join(known)})")
     return cls, rest

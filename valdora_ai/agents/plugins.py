@@ -10,6 +10,9 @@ protocol: built as ``cls(game, **params)``, ``choose(observation)`` returns a st
 * directly, as ``py:package.module:Class`` (``py:mybots.lookahead:Lookahead,worlds=4``),
   for a module on the Python path.
 
+OpenSpiel's search bots are named ``openspiel:ismcts`` and ``openspiel:mcts`` (see
+:mod:`valdora_ai.interop.openspiel_bots`); they need the ``openspiel`` extra.
+
 Its parameters are the class's ``PARAMS`` table, typed and range-checked exactly as a
 built-in agent's. The class is handed out as a subclass whose ``name`` is the name it
 was asked by, so ``agent.spec`` (what records, analyses and tournaments store) is a
@@ -27,6 +30,9 @@ from valdora_ai.errors import SpecError
 
 GROUP = "valdora_ai.agents"
 PY_PREFIX = "py:"
+OPENSPIEL_PREFIX = "openspiel:"
+OPENSPIEL_MODULE = "valdora_ai.interop.openspiel_bots"
+OPENSPIEL_BOTS = {"ismcts": "Ismcts", "mcts": "Mcts"}  # spec name -> class in that module
 
 
 def plugin_names() -> list[str]:
@@ -60,6 +66,22 @@ def py_class(target: str) -> type[Agent]:
         raise SpecError(f"{PY_PREFIX}{target!r}: expected py:package.module:Class")
     return _agent_class(f"{PY_PREFIX}{module}:{attribute}", module, attribute,
                         f"{PY_PREFIX}{module}:{attribute}")
+
+
+def openspiel_class(bot: str) -> type[Agent]:
+    """The agent class of ``openspiel:<bot>``; a SpecError for an unknown bot or when
+    OpenSpiel is not installed."""
+    name = f"{OPENSPIEL_PREFIX}{bot}"
+    if bot not in OPENSPIEL_BOTS:
+        raise SpecError(f"unknown OpenSpiel bot {name!r} (known: "
+                        f"{', '.join(OPENSPIEL_PREFIX + known for known in OPENSPIEL_BOTS)})")
+    from valdora_ai.interop import MissingExtraError
+
+    try:
+        importlib.import_module(OPENSPIEL_MODULE)
+    except MissingExtraError as exc:
+        raise SpecError(f"{name} needs OpenSpiel: {exc}") from None
+    return _agent_class(name, OPENSPIEL_MODULE, OPENSPIEL_BOTS[bot], name)
 
 
 @functools.cache

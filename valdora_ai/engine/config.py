@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ class EngineConfig:
     max_iterations: int = 10_000_000
     max_line_bytes: int = 1_000_000
     default_agent: str = "greedy"
-    rules_data: Path | None = None
+    rules_data: Mapping[str, Path] = field(default_factory=dict)  # {game: data file}
 
     def __post_init__(self) -> None:
         if self.workers < 1:

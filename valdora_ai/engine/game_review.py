@@ -60,7 +60,7 @@ def prepare_game_review(rid: RequestId, request: dict[str, Any], games: Games,
     try:
         analyzer = GameAnalyzer(replayed, spec, seat=request.get("seat"),
                                 explain=bool(request.get("explain", False)),
-                                rules_data=games.rules_data)
+                                rules_data=games.rules_data.get(replayed.game.name))
     except ValdoraError as exc:
         raise EngineError(BAD_RECORD, str(exc), "seat") from None
     return GameReviewJob(rid=rid, analyzer=analyzer, emit=emit)

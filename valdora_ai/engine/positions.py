@@ -6,6 +6,7 @@ Everything goes through the game registry and the game-agnostic contract
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from threading import Lock
 from typing import Any
@@ -20,10 +21,11 @@ DEFAULT_GAME = "valdora"
 
 
 class Games:
-    """Game objects by (name, players), built once; `rules_data` replaces Valdora's data."""
+    """Game objects by (name, players), built once; `rules_data` maps a game's name to
+    the data file replacing its shipped one."""
 
-    def __init__(self, rules_data: Path | None = None) -> None:
-        self.rules_data = rules_data
+    def __init__(self, rules_data: Mapping[str, Path] | None = None) -> None:
+        self.rules_data: Mapping[str, Path] = dict(rules_data or {})
         self._games: dict[tuple[str, int | None], Game] = {}
         self._lock = Lock()
 
@@ -32,8 +34,8 @@ class Games:
         with self._lock:
             if (name, players) not in self._games:
                 options: dict[str, Any] = {} if players is None else {"players": players}
-                if self.rules_data is not None:
-                    options["rules_data"] = self.rules_data
+                if name in self.rules_data:
+                    options["rules_data"] = self.rules_data[name]
                 try:
                     self._games[name, players] = make_game(name, **options)
                 except ValdoraError as exc:

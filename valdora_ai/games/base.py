@@ -150,6 +150,14 @@ class ServiceHooks(Protocol):
         """Turns completed in `state`: a turn (one record line) ends when this grows."""
         ...
 
+    def max_game_steps(self) -> int | None:
+        """The most steps one game can take from its start: every decision and every
+        chance outcome a belief state passes through, derived from the rules and the
+        component data (a proven bound, not an observed one); None if the rules set no
+        bound. Frameworks size their length bound with it (OpenSpiel's
+        ``max_game_length``)."""
+        ...
+
     def round_count(self, state: Any) -> int:
         """Rounds completed in `state` (0 before the first round ends)."""
         ...

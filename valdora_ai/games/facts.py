@@ -27,6 +27,21 @@ def turn_continues(game: Game, state: State, seat: int, start: int | None) -> bo
     return start is None or turn_count(game, state) == start
 
 
+ASSUMED_TURN_STEPS = 64  # steps per turn assumed for a game that derives no bound
+
+
+def max_game_steps(game: Game) -> int | None:
+    """The most steps one game can take (see ``ServiceHooks.max_game_steps``); for a
+    game without the hook, its turn bound times an assumed :data:`ASSUMED_TURN_STEPS`
+    per turn; None when the rules set no turn bound."""
+    hook = getattr(game, "max_game_steps", None)
+    if hook is not None:
+        steps = hook()
+        return None if steps is None else int(steps)
+    turns = game.max_turns()
+    return None if turns is None else turns * ASSUMED_TURN_STEPS
+
+
 def round_count(game: Game, state: State) -> int | None:
     """Rounds completed, or None when the game does not count them."""
     hook = getattr(game, "round_count", None)
@@ -120,3 +135,15 @@ def render_svg(game: Game, state: State, observer: int | None) -> str:
         raise ValdoraError(f"{game.name} positions cannot be drawn yet (the game has no "
                            "render_svg)")
     return str(hook(state, observer=observer))
+
+
+def shared_belief(game: Game) -> bool:
+    """Whether one belief state is every seat's information set: false in a game with
+    private information, where a seat's belief holds that seat's secrets and another
+    seat may not observe it (OpenSpiel's belief mode needs it true)."""
+    belief = game.observation(game.new_state(1), 0).belief_state()
+    try:
+        game.observation(belief, game.num_players - 1)
+    except ValdoraError:
+        return False
+    return True

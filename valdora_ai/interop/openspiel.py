@@ -17,13 +17,16 @@ from the world:
 ``valdora_ai_<name>_belief`` is the **belief mode**: after the deal the state is the
 belief state (what every player knows; the hidden order is nowhere), and each reveal
 is a chance node whose outcomes (step codes) carry the game's exact probabilities;
-``resample_from_infostate`` is then a copy.
+``resample_from_infostate`` is then a copy. Only a game whose belief state is the
+same for every seat has it: in a game with private information (Zavandor's soil samples
+and hand cards) each seat's belief holds its own secrets, so no single belief state is
+every player's information set, and only the world mode is registered.
 
 The game's facts are the game's own: ``num_distinct_actions`` is its step-space size,
 ``max_chance_outcomes`` the larger of ``deals`` and its chance fan-out (in belief mode
-its step-space size, as chance outcomes are step codes), and
-``max_game_length`` the deal plus its turn bound (UNBOUNDED_TURNS if the rules set none)
-times a generous bound on one turn's steps.
+its step-space size, as chance outcomes are step codes), and ``max_game_length`` the
+deal plus the game's own bound on a game's steps (``facts.max_game_steps``;
+UNBOUNDED_STEPS if the rules set none).
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ import numpy as np
 
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import ValdoraError
-from valdora_ai.games import Game, game_names, make_game
+from valdora_ai.games import Game, facts, game_names, make_game
 from valdora_ai.games.base import Tensored, TensoredGame
 from valdora_ai.interop import require
 from valdora_ai.rng import SEED_SPACE
@@ -43,8 +46,7 @@ from valdora_ai.rng import SEED_SPACE
 pyspiel = require("pyspiel", "openspiel")
 
 DEALS = 1000  # setups the root chance node chooses among
-STEPS_PER_TURN = 64  # a generous bound on the steps of one turn, for the length bound
-UNBOUNDED_TURNS = 10_000  # the turns assumed when the rules set no bound
+UNBOUNDED_STEPS = 1_000_000  # the length assumed when the rules set no bound
 _MAX_PLAYERS = 5
 
 
@@ -90,7 +92,6 @@ class WorldGame(pyspiel.Game):  # type: ignore[name-defined]
             raise ValdoraError(f"the game {name!r} has no observation tensor yet, so "
                                "OpenSpiel cannot load it")
         self.game: TensoredGame = made
-        turns = self.game.max_turns()
         # Chance outcomes are step codes in belief mode: pyspiel wants them below this.
         fan_out = self.game.num_distinct_steps() if self.belief else self.game.max_chance_outcomes()
         info = pyspiel.GameInfo(
@@ -100,7 +101,7 @@ class WorldGame(pyspiel.Game):  # type: ignore[name-defined]
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=1 + (turns or UNBOUNDED_TURNS) * STEPS_PER_TURN,
+            max_game_length=1 + (facts.max_game_steps(self.game) or UNBOUNDED_STEPS),
         )
         super().__init__(_game_type(name, players, self.belief), info, params)
 
@@ -241,7 +242,9 @@ def register() -> list[str]:
         players = _player_range(name)
         # pyspiel keeps the class to build games from; a class (unlike a closure) is
         # still safe to release when the interpreter exits.
-        for belief in (False, True):
+        shared = facts.shared_belief(make_game(name, players=players[0]))
+        modes = (False, True) if shared else (False,)
+        for belief in modes:
             names.append(short_name(name, belief))
             if names[-1] in known:
                 continue

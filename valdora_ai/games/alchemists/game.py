@@ -9,7 +9,7 @@ import numpy as np
 
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import DataError, PositionError, ValdoraError
-from valdora_ai.games.alchemists import heuristics, info, notation, position, tensor
+from valdora_ai.games.alchemists import bounds, heuristics, info, notation, position, tensor
 from valdora_ai.games.alchemists import steps as S
 from valdora_ai.games.alchemists.data import (
     AlchemistsData,
@@ -72,6 +72,15 @@ class AlchemistsGame:
         if not self.options.stall_safeguard:
             return None
         return self.options.stall_rounds * self.num_players
+
+    def max_game_steps(self) -> int | None:
+        """The setup, then every turn at its most steps (alchemists.bounds); None in
+        rules mode, which sets no turn bound."""
+        turns = self.max_turns()
+        if turns is None:
+            return None
+        return (bounds.max_setup_steps(self.data, self.num_players)
+                + turns * bounds.max_turn_steps(self.data))
 
     def determinize(self, observation: info.Observation, rng: Any) -> AlchemistsState:
         return info.determinize(observation, rng)

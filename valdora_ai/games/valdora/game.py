@@ -12,6 +12,7 @@ from valdora_ai.errors import ValdoraError
 from valdora_ai.games.base import CHANCE, TERMINAL
 from valdora_ai.games.observing import check_seat
 from valdora_ai.games.valdora import (
+    bounds,
     engines,
     explain,
     heuristics,
@@ -68,6 +69,10 @@ class ValdoraGame:
     def max_turns(self) -> int:
         """The data's round limit ends every game (the safety cap)."""
         return self.data.max_rounds * self.num_players
+
+    def max_game_steps(self) -> int:
+        """Every turn within the round limit at its most steps (valdora.bounds)."""
+        return self.max_turns() * bounds.max_turn_steps(self.data)
 
     def determinize(self, observation: info.Observation, rng: Any) -> ValdoraState:
         return info.determinize(observation, rng)

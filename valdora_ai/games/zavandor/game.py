@@ -12,7 +12,16 @@ from valdora_ai.errors import PositionError, ValdoraError
 from valdora_ai.games.base import CHANCE, TERMINAL
 from valdora_ai.games.observing import check_seat
 from valdora_ai.games.token_turns import apply_recording
-from valdora_ai.games.zavandor import explain, heuristics, info, notation, position, svg, tensor
+from valdora_ai.games.zavandor import (
+    bounds,
+    explain,
+    heuristics,
+    info,
+    notation,
+    position,
+    svg,
+    tensor,
+)
 from valdora_ai.games.zavandor import steps as S
 from valdora_ai.games.zavandor.data import (
     Options,
@@ -77,6 +86,12 @@ class ZavandorGame:
         gnomunculi = sum(card.kind == "gnomunculus" for card in self.data.decks[0])
         per_round = self.data.actions_per_round + gnomunculi
         return self.options.max_rounds * self.num_players * per_round
+
+    def max_game_steps(self) -> int:
+        """Every action at its most steps and every player mining each round
+        (zavandor.bounds)."""
+        mining = self.options.max_rounds * self.num_players * bounds.max_mining_steps(self.data)
+        return self.max_turns() * bounds.max_action_steps(self.data) + mining
 
     def determinize(self, observation: info.Observation, rng: Any) -> ZavandorState:
         return info.determinize(observation, rng)
