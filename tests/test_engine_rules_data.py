@@ -72,3 +72,15 @@ def test_a_record_replays_with_its_games_file(tmp_path: Path) -> None:
 def test_the_engine_refuses_a_bad_file_at_start_in_one_line(option: str, message: str) -> None:
     option = option.replace("VALDORA", str(DATA / "valdora" / "data" / "valdora.toml"))
     assert one_line_error(["engine", "--rules-data", option], stdin="").startswith(message)
+
+
+@pytest.mark.parametrize("name", va.game_names())
+def test_a_position_loads_at_its_own_player_count(name: str) -> None:
+    """Each game checks that a position matches its game's player count; the engine
+    reads a position with the game for the document's count, not the default one."""
+    games = Games({})
+    for players in va.player_counts(name):
+        game = va.make_game(name, players=players)
+        document = game.position_to_json(game.new_state(5))
+        loaded, state = games.load({"game": name, "position": document})
+        assert loaded.num_players == players and len(state.scores()) == players

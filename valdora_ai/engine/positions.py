@@ -54,7 +54,13 @@ class Games:
         return self._from_record(request["record"], request.get("turn"), request.get("game"))
 
     def _from_position(self, name: str, document: dict[str, Any]) -> tuple[Game, State]:
-        probe = self.get(name, None, "game")
+        # Read with the game for the document's own player count (games check that their
+        # positions match it); a missing or bad count is the game's reader's to name.
+        players = document.get("players")
+        try:
+            probe = self.get(name, players if type(players) is int else None, "game")
+        except EngineError:
+            probe = self.get(name, None, "game")
         try:
             state = probe.position_from_json(document)
         except PositionError as exc:
