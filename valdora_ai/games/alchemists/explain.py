@@ -124,12 +124,13 @@ def _make_sentence(before: AlchemistsState, after: AlchemistsState, seat: int, s
     card = before.face_up[slot]
     spec = data.elixirs[card]
     text = (f"Makes {labels.elixir(data, card)} from face-up space {slot + 1} into chest "
-            f"cell {cell + 1}, paying {labels.amounts(data.decoctions, spec.cost)} decoctions")
+            f"cell {cell + 1}, paying {labels.amounts(data.decoctions, spec.cost)} "
+            f"{'decoction' if sum(spec.cost) == 1 else 'decoctions'}")
     old, new = before.players[seat], after.players[seat]
     advanced = [f"{data.ingredients[t]} to {after.skill_value(new, t)}"
                 for t in range(len(new.skills)) if new.skills[t] > old.skills[t]]
     if advanced:
-        text += "; skill " + " and ".join(advanced)
+        text += "; its skill bonus moves " + " and ".join(advanced)
     return text + _lines_completed(before, after, seat) + "."
 
 

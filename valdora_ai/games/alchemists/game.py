@@ -9,7 +9,7 @@ import numpy as np
 
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import DataError, PositionError, ValdoraError
-from valdora_ai.games.alchemists import heuristics, info, notation, position, tensor
+from valdora_ai.games.alchemists import heuristics, info, labels, notation, position, tensor
 from valdora_ai.games.alchemists import steps as S
 from valdora_ai.games.alchemists.data import (
     AlchemistsData,
@@ -149,8 +149,7 @@ class AlchemistsGame:
             return "a refill draw (chance) is pending"
         if reference.phase == SETUP:
             return f"seat {player} placing setup skill points"
-        return (f"seat {player} to move ({reference.actions_left} of "
-                f"{self.data.actions_per_turn} actions left)")
+        return f"seat {player} to move ({labels.actions_left(reference)})"
 
     def position_summary(self, state: AlchemistsState) -> str:
         reference = as_reference(state)

@@ -6,7 +6,14 @@ from __future__ import annotations
 from valdora_ai.games.alchemists import steps as S
 from valdora_ai.games.alchemists.data import AlchemistsData, Elixir
 from valdora_ai.games.alchemists.notation import LINE_NAMES, letter
-from valdora_ai.games.alchemists.rules import EMPTY, Player, line_bonus
+from valdora_ai.games.alchemists.rules import (
+    CHOOSE,
+    EMPTY,
+    PHASE_NAMES,
+    AlchemistsState,
+    Player,
+    line_bonus,
+)
 
 
 def plural(n: int, noun: str) -> str:
@@ -57,3 +64,11 @@ def complete_lines(data: AlchemistsData, player: Player) -> list[tuple[str, int]
                                        [-1] * S.LINE_LENGTH))
             for i, line in enumerate(S.LINES)
             if all(player.chest[c] != EMPTY for c in line)]
+
+
+def actions_left(state: AlchemistsState) -> str:
+    """The mover's actions: "2 actions left", or "making, 0 actions left after it"."""
+    left = plural(state.actions_left, "action")
+    if state.phase == CHOOSE:
+        return f"{left} left"
+    return f"{PHASE_NAMES[state.phase]}, {left} left after it"

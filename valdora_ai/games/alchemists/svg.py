@@ -92,7 +92,7 @@ class _Picture:
         elif state.phase == SETUP:
             turn = f"seat {who} places skill points"
         else:
-            turn = f"seat {who} to move ({labels.plural(state.actions_left, 'action')} left)"
+            turn = f"seat {who} to move ({labels.actions_left(state)})"
         seen = "" if self.observer is None else f" · seen by seat {self.observer}"
         last = " · last round" if state.end_triggered and not state.over else ""
         return (f"{state.n} players · round {state.rounds + 1} · turn {state.turns + 1} · "

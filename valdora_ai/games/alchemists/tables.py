@@ -139,7 +139,7 @@ def status_line(state: AlchemistsState) -> str:
     elif state.phase == SETUP:
         parts.append(f"setup: {labels.plural(state.points_left, 'skill point')} to place")
     else:
-        parts.append(f"{labels.plural(state.actions_left, 'action')} left this turn")
+        parts.append(labels.actions_left(state) + " this turn")
     if state.end_triggered and not state.over:
         parts.append("the deck is empty: this is the last round")
     return " · ".join(parts)
