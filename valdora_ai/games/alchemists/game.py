@@ -113,7 +113,7 @@ class AlchemistsGame:
         """What the turn does, in sentences (see valdora_ai.games.alchemists.explain)."""
         from valdora_ai.games.alchemists.explain import describe_turn
 
-        return describe_turn(as_reference(state), steps)
+        return describe_turn(state, steps)
 
     def render_svg(self, state: AlchemistsState, observer: int | None = None) -> str:
         """The table picture (see valdora_ai.games.alchemists.svg)."""

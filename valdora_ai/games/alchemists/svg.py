@@ -182,7 +182,7 @@ class _Picture:
             col = seat % 2
             if col == 0 and seat:
                 y = bottom + 12
-            end = self._player(seat, player, points[seat], 20 + col * (PANEL_W + 0), y)
+            end = self._player(seat, player, points[seat], 20 + col * PANEL_W, y)
             bottom = max(bottom, end)
         return bottom
 

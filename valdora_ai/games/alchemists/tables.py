@@ -109,7 +109,7 @@ def chest_table(state: AlchemistsState, seat: int, seats: tuple[str, ...]) -> Ta
     table = Table(title=title, title_justify="left", show_header=False, box=box.SQUARE,
                   padding=(0, 0))
     for _ in range(3):
-        table.add_column(min_width=11, max_width=11, no_wrap=True)
+        table.add_column(min_width=11, no_wrap=True)
     for row in range(3):
         cells = []
         for cell in range(row * 3, row * 3 + 3):
