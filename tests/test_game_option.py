@@ -69,7 +69,7 @@ def test_positions_of_another_game(name: str, tmp_path: Path) -> None:
     render = ["render", "--game", name, str(position), "--svg", str(svg)]
     if isinstance(va.make_game(name, players=3), Pictured):
         _ok(render)
-        assert svg.read_text().startswith("<svg")
+        assert svg.read_text(encoding="utf-8").startswith("<svg")
     else:
         assert "cannot be drawn" in one_line_error(render)
         assert not svg.exists()

@@ -313,7 +313,9 @@ def _from_bytes(raw: bytes, source: str) -> AlchemistsData:
 
 @cache
 def default_data() -> AlchemistsData:
-    """The data file shipped with the package."""
-    raw = (resources.files("valdora_ai.games.alchemists") / "data" / "alchemists.json"
-           ).read_bytes()
-    return _from_bytes(raw, "alchemists.json")
+    """The data file shipped with the package (its source is the file's full path)."""
+    return load_data(default_data_path())
+
+
+def default_data_path() -> Path:
+    return Path(str(resources.files("valdora_ai.games.alchemists") / "data" / "alchemists.json"))

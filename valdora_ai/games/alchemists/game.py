@@ -9,7 +9,15 @@ import numpy as np
 
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import DataError, PositionError, ValdoraError
-from valdora_ai.games.alchemists import bounds, heuristics, info, notation, position, tensor
+from valdora_ai.games.alchemists import (
+    bounds,
+    heuristics,
+    info,
+    labels,
+    notation,
+    position,
+    tensor,
+)
 from valdora_ai.games.alchemists import steps as S
 from valdora_ai.games.alchemists.data import (
     AlchemistsData,
@@ -18,7 +26,9 @@ from valdora_ai.games.alchemists.data import (
     load_data,
     parse_options,
 )
-from valdora_ai.games.alchemists.rules import AlchemistsState
+from valdora_ai.games.alchemists.reference import as_reference
+from valdora_ai.games.alchemists.rules import SETUP, AlchemistsState
+from valdora_ai.games.base import CHANCE, TERMINAL
 from valdora_ai.games.observing import check_seat
 from valdora_ai.games.token_turns import apply_recording
 
@@ -34,6 +44,7 @@ class AlchemistsGame:
     name = "alchemists"
     chance_mode = "explicit"
     information = "imperfect"
+    score_columns = ("sold", "markers", "chest", "decoctions", "total", "made")
 
     def __init__(self, players: int = 3,
                  rules_data: str | Path | AlchemistsData | None = None,
@@ -114,6 +125,78 @@ class AlchemistsGame:
 
     def estimate_final_scores(self, state: AlchemistsState) -> list[float]:
         return heuristics.estimate_final_scores(state)
+
+    def describe_turn(self, state: AlchemistsState, steps: list[int]) -> list[str]:
+        """What the turn does, in sentences (see valdora_ai.games.alchemists.explain)."""
+        from valdora_ai.games.alchemists.explain import describe_turn
+
+        return describe_turn(state, steps)
+
+    def render_svg(self, state: AlchemistsState, observer: int | None = None) -> str:
+        """The table picture (see valdora_ai.games.alchemists.svg)."""
+        from valdora_ai.games.alchemists.svg import board_svg
+
+        return board_svg(state, observer=observer)
+
+    # service hooks (valdora_ai.games.base.ServiceHooks)
+    def turn_count(self, state: AlchemistsState) -> int:
+        return as_reference(state).turns
+
+    def round_count(self, state: AlchemistsState) -> int:
+        return as_reference(state).rounds
+
+    def capped(self, state: AlchemistsState) -> bool:
+        return as_reference(state).capped
+
+    def winners(self, state: AlchemistsState) -> list[int]:
+        return as_reference(state).winners()
+
+    def score_row(self, state: AlchemistsState, seat: int) -> tuple[int, ...]:
+        """IX. End of the Game: sold EP, markers, chest EP, decoction pairs, the total,
+        and elixirs made (the first tie-break)."""
+        line = as_reference(state).score_lines()[seat]
+        return (line.sold, line.markers, line.chest, line.decoctions, line.total, line.made)
+
+    def who_moves(self, state: AlchemistsState) -> str:
+        reference = as_reference(state)
+        player = reference.current_player
+        if player == TERMINAL:
+            return "the game is over"
+        if player == CHANCE:
+            return "a refill draw (chance) is pending"
+        if reference.phase == SETUP:
+            return f"seat {player} placing setup skill points"
+        return f"seat {player} to move ({labels.actions_left(reference)})"
+
+    def position_summary(self, state: AlchemistsState) -> str:
+        reference = as_reference(state)
+        kind = ("world (deck order known)" if reference.is_world
+                else "belief (deck order unknown)")
+        return (f"round {reference.rounds + 1}, {self.who_moves(state)}; "
+                f"{reference.deck_count} cards in the deck; {kind}")
+
+    def position_view(self, observation: info.Observation, seats: tuple[str, ...],
+                      width: int) -> list[Any]:
+        from valdora_ai.games.alchemists.tables import position_view
+
+        return position_view(observation, seats, width)
+
+    def progress_view(self, observation: info.Observation,
+                      seats: tuple[str, ...]) -> list[Any]:
+        from valdora_ai.games.alchemists.tables import progress_view
+
+        return progress_view(observation, seats)
+
+    def data_tables(self) -> list[Any]:
+        from valdora_ai.games.alchemists.data_tables import data_tables
+
+        return data_tables(self.data)
+
+    def data_summary(self) -> str:
+        data = self.data
+        return (f"{len(data.elixirs)} elixir cards, {len(data.ingredients)} ingredients, "
+                f"{len(data.decoctions)} decoction colours, {len(data.shapes)} shapes; "
+                f"sha256 {data.sha256[:12]}")
 
     def observation_tensor_size(self) -> int:
         """The length of :meth:`observation_tensor` vectors (see games.alchemists.tensor)."""

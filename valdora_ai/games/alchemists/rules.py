@@ -607,3 +607,9 @@ class AlchemistsState:
                                                       f"seat {self.current}")
         return (f"<AlchemistsState {self.n} players, round {self.rounds + 1}, "
                 f"{PHASE_NAMES[self.phase]}, {who}>")
+
+    def _repr_svg_(self) -> str:
+        """The table picture, so a position shows itself in Jupyter (public part only)."""
+        from valdora_ai.games.alchemists.svg import board_svg  # svg imports this module
+
+        return board_svg(self)
