@@ -28,6 +28,11 @@ GameName = Annotated[
     str,
     typer.Option("--game", "-g", help="The game: valdora, zavandor or alchemists."),
 ]
+FileGame = Annotated[
+    str | None,
+    typer.Option("--game", "-g", help="The game the file must be of (valdora, zavandor or "
+                                      "alchemists); by default the one it names."),
+]
 
 
 @contextmanager

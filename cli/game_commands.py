@@ -18,7 +18,7 @@ from valdora_ai.richtext import literal
 from valdora_ai.rng import check_seed
 from valdora_ai.selfplay import GameResult, play_game
 
-from .common import GameName, RulesData, console, user_errors, write_json
+from .common import FileGame, GameName, RulesData, console, user_errors, write_json
 from .play_session import default_record_path, play_interactive
 from .render import result_table
 
@@ -94,7 +94,7 @@ def replay(
     export_position: Annotated[Path | None, typer.Option(
         "--export-position", help="Write the position (JSON) before turn --at, or the final "
                                   "one, to this file.")] = None,
-    game_name: GameName = "valdora",
+    game_name: FileGame = None,
     rules_data: RulesData = None,
 ) -> None:
     """Re-play a record, check it, and print its score table (or export a position)."""

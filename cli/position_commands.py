@@ -11,7 +11,7 @@ from valdora_ai.games import CHANCE, TERMINAL, Game, State, facts
 from valdora_ai.positions import load_position
 from valdora_ai.richtext import literal
 
-from .common import GameName, RulesData, console, user_errors, write_json
+from .common import FileGame, RulesData, console, user_errors, write_json
 
 position_app = typer.Typer(help="Check, list legal steps of, and play turns on position files.",
                            no_args_is_help=True,
@@ -30,7 +30,7 @@ def _who(state: State) -> str:
 
 
 @position_app.command("check")
-def check(file: PositionFile, game_name: GameName = "valdora",
+def check(file: PositionFile, game_name: FileGame = None,
           rules_data: RulesData = None) -> None:
     """Validate a position file and summarise it."""
     with user_errors():
@@ -44,7 +44,7 @@ def _summary(game: Game, state: State) -> str:
 
 
 @position_app.command("legal")
-def legal(file: PositionFile, game_name: GameName = "valdora",
+def legal(file: PositionFile, game_name: FileGame = None,
           rules_data: RulesData = None) -> None:
     """List the legal steps of the player to move, in the notation."""
     with user_errors():
@@ -64,7 +64,7 @@ def apply(
     turn: Annotated[str, typer.Argument(help="A whole turn in the notation, e.g. 'r4: +R@pick'.")],
     output: Annotated[Path | None, typer.Option(
         "--output", "-o", help="Write the new position here instead of standard output.")] = None,
-    game_name: GameName = "valdora",
+    game_name: FileGame = None,
     rules_data: RulesData = None,
 ) -> None:
     """Play one whole turn on a position and write the resulting position."""

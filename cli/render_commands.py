@@ -11,7 +11,7 @@ from valdora_ai.atomic import write_text_atomic
 from valdora_ai.games import facts
 from valdora_ai.positions import load_position
 
-from .common import GameName, RulesData, console, user_errors
+from .common import FileGame, RulesData, console, user_errors
 
 
 def render(
@@ -22,7 +22,7 @@ def render(
     observer: Annotated[int | None, typer.Option(
         "--observer", help="Draw what this seat knows and mark it (default: the public "
                            "view; the hidden book order is never drawn).")] = None,
-    game_name: GameName = "valdora",
+    game_name: FileGame = None,
     rules_data: RulesData = None,
 ) -> None:
     """Draw a position: board, road gems, pawns, books and every player's holdings."""

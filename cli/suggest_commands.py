@@ -16,7 +16,7 @@ from valdora_ai.richtext import literal
 from valdora_ai.suggestions import candidate_turn, load_position
 from valdora_ai.suggestions import suggest as suggest_moves
 
-from .common import GameName, RulesData, console, user_errors
+from .common import FileGame, RulesData, console, user_errors
 from .live_search import search_live
 
 
@@ -39,7 +39,7 @@ def suggest(
     explain: Annotated[bool, typer.Option(
         "--explain", help="Say what the best turn does and why the search prefers it.")
     ] = False,
-    game_name: GameName = "valdora",
+    game_name: FileGame = None,
     rules_data: RulesData = None,
 ) -> None:
     """Rank the moves of the player to move: whole turn, first step and statistics.
@@ -54,7 +54,7 @@ def suggest(
 
         def search(control: SearchControl | None = None) -> Analysis:
             return suggest_moves(state, agent, budget, jobs=jobs, control=control,
-                                 rules_data=rules_data, game=game_name)
+                                 rules_data=rules_data, game=game.name)
 
         if console.is_terminal and not as_json:
             analysis = search_live(search, lambda partial: _table(

@@ -47,7 +47,8 @@ def test_play_and_replay_another_game(name: str, tmp_path: Path) -> None:
     _ok(["replay", "--game", name, str(record), "--at", "3", "--export-position",
          str(position)])
     assert json.loads(position.read_text())["game"] == name
-    error = one_line_error(["replay", str(record)])
+    assert "game over after" in _ok(["replay", str(record)])  # the game the record names
+    error = one_line_error(["replay", "--game", "valdora", str(record)])
     assert "'game'" in error and repr(name) in error
 
 
@@ -63,7 +64,8 @@ def test_positions_of_another_game(name: str, tmp_path: Path) -> None:
     after = tmp_path / "after.json"
     _ok(["position", "apply", "--game", name, str(position), step, "-o", str(after)])
     assert json.loads(after.read_text()) != json.loads(position.read_text())
-    error = one_line_error(["position", "check", str(position)])
+    assert "valid 3-player position" in _ok(["position", "check", str(position)])
+    error = one_line_error(["position", "check", "--game", "valdora", str(position)])
     assert "game" in error and repr(name) in error
     svg = tmp_path / "p.svg"
     render = ["render", "--game", name, str(position), "--svg", str(svg)]

@@ -27,10 +27,12 @@ def game_of(document: Any) -> str:
     return UNNAMED_GAME
 
 
-def position_from_document(document: Any, name: str,
+def position_from_document(document: Any, name: str | None,
                            rules_data: Any = None) -> tuple[Game, State]:
-    """The game `name` and the state of `document` (PositionError naming the field)."""
+    """The game `name` (None: the one the document names) and the state of `document`
+    (PositionError naming the field)."""
     named = game_of(document)
+    name = named if name is None else name
     if named != name:
         raise PositionError(f"a position of {named!r}, not of {name!r}", where="game")
     options: dict[str, Any] = {} if rules_data is None else {"rules_data": rules_data}
@@ -47,14 +49,15 @@ def position_from_document(document: Any, name: str,
     return game, state
 
 
-def load_position(position: Any, name: str = UNNAMED_GAME,
+def load_position(position: Any, name: str | None = UNNAMED_GAME,
                   rules_data: Any = None) -> tuple[Game, Any]:
     """(game, state) from a position file path, a position document, or a state of the
-    game `name` (which a file or document must name)."""
+    game `name` (which a file or document must name; None: the game a file or document
+    names, Valdora for a state)."""
     if isinstance(position, str | Path):
         text = read_text(position, PositionError, what="position file")
         position = load_json(text, str(position), PositionError)
     elif hasattr(position, "legal_steps"):  # a state passes through
         options: dict[str, Any] = {} if rules_data is None else {"rules_data": rules_data}
-        return make_game(name, players=len(position.scores()), **options), position
+        return make_game(name or UNNAMED_GAME, players=len(position.scores()), **options), position
     return position_from_document(position, name, rules_data)
