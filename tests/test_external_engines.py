@@ -31,6 +31,12 @@ NODE_BOT = ROOT / "examples" / "random_bot.mjs"
 needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 
 
+# The sleeping bots' children carry this run's tag (tests/bots/misbehave.py), so the
+# leftover checks below see only this test run's processes.
+os.environ["VALDORA_TEST_RUN"] = f"run {os.getpid()}"
+SLEEPER = f"time.sleep(600)  # run {os.getpid()}"
+
+
 def _bot(mode: str, fine: int = 0, **params: float) -> str:
     settings = "".join(f",{key}={value}" for key, value in params.items())
     return f'cmd:"{sys.executable} {BOTS / "misbehave.py"} {mode} {fine}"{settings}'
@@ -115,7 +121,7 @@ def test_a_program_that_cannot_start_is_a_crash() -> None:
 
 
 def test_no_process_outlives_a_timeout_not_even_a_child() -> None:
-    marker = "time.sleep(600)"
+    marker = SLEEPER
     game = va.make_game("valdora", players=3)
     agent = make_agent(_bot("sleep", 0, time=0.1, grace=0.1), game)
     with pytest.raises(ExternalEngineError):
@@ -155,7 +161,7 @@ def test_forfeits_in_parallel_workers_leave_nothing_running(tmp_path: Path) -> N
                                db=tmp_path / "p.sqlite", jobs=2)
     assert report.games == 6 and len(report.forfeits) == 6  # one whole block
     assert all("timeout" in reason for reason in report.forfeits)
-    assert not _descendants_alive("time.sleep(600)")
+    assert not _descendants_alive(SLEEPER)
 
 
 @needs_node
@@ -181,15 +187,15 @@ def test_an_interrupted_run_kills_its_bots(tmp_path: Path) -> None:
     process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
-    while not _descendants_alive("time.sleep(600)") and time.monotonic() < deadline:
+    while not _descendants_alive(SLEEPER) and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert _descendants_alive("time.sleep(600)")
+    assert _descendants_alive(SLEEPER)
     os.kill(process.pid, signal.SIGINT)
     process.wait(timeout=30)
     deadline = time.monotonic() + 10
-    while _descendants_alive("time.sleep(600)") and time.monotonic() < deadline:
+    while _descendants_alive(SLEEPER) and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert not _descendants_alive("time.sleep(600)")
+    assert not _descendants_alive(SLEEPER)
 
 
 def test_a_tampered_forfeit_is_refused_not_reported(tmp_path: Path) -> None:

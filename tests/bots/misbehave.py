@@ -7,6 +7,7 @@ wrong-id (answers another request), spew (writes a huge line without an end).
 """
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -21,7 +22,10 @@ for line in sys.stdin:
     if fine > 0:
         fine -= 1
     elif mode == "sleep":
-        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+        # The child's command line carries the test run's tag, so that a test looks for
+        # its own leftovers, not those of another test run on the machine.
+        tag = os.environ.get("VALDORA_TEST_RUN", "")
+        subprocess.Popen([sys.executable, "-c", f"import time; time.sleep(600)  # {tag}"])
         time.sleep(600)
     elif mode == "exit":
         sys.exit(3)
