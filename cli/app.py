@@ -21,6 +21,7 @@ from .position_commands import position_app
 from .render_commands import render
 from .suggest_commands import suggest
 from .tournament_commands import tournament_app
+from .train_commands import train_command
 
 app = typer.Typer(
     name="valdora",
@@ -58,6 +59,7 @@ app.command("suggest")(suggest)
 app.command("analyze")(analyze)
 app.command("render")(render)
 app.command("bench")(bench)
+app.command("train")(train_command)
 app.add_typer(data_app, name="data")
 app.add_typer(position_app, name="position")
 app.add_typer(tournament_app, name="tournament")
