@@ -18,12 +18,14 @@ from .common import GameName, console, err_console, user_errors
 MIN_POSITIONS = 100
 
 
-def _table(acc: Accuracy) -> Table:
-    table = Table(title=f"held-out accuracy ({acc.positions:,} positions)")
-    for column in ("estimate", "final score MAE", "winner predicted"):
-        table.add_column(column, justify="left" if column == "estimate" else "right")
-    table.add_row("learned", f"{acc.learned_mae:.2f}", f"{acc.learned_winner:.1%}")
-    table.add_row("hand-written", f"{acc.estimate_mae:.2f}", f"{acc.estimate_winner:.1%}")
+def _table(rows: list[Accuracy]) -> Table:
+    table = Table(title="held-out accuracy: learned (hand-written estimate)")
+    for column in ("positions", "count", "final score MAE", "winner predicted"):
+        table.add_column(column, justify="left" if column == "positions" else "right")
+    for acc in rows:
+        table.add_row(acc.stage, f"{acc.positions:,}",
+                      f"{acc.learned_mae:.2f} ({acc.estimate_mae:.2f})",
+                      f"{acc.learned_winner:.1%} ({acc.estimate_winner:.1%})")
     return table
 
 

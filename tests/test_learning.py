@@ -67,7 +67,11 @@ def test_fit_recovers_a_linear_rule() -> None:
 
 def test_model_file_round_trip(tmp_path: Path) -> None:
     game, state = midgame()
-    model, _ = train("valdora", [3], 300, seed=5)
+    model, rows = train("valdora", [3], 300, seed=5)
+    assert [r.stage for r in rows] == ["all", "quarter 1", "quarter 2", "quarter 3",
+                                       "quarter 4"]
+    assert sum(r.positions for r in rows[1:]) == rows[0].positions > 0
+    assert all(0 <= r.learned_winner <= 1 and r.estimate_mae > 0 for r in rows)
     model.save(tmp_path / "m.json")
     again = load_model(tmp_path / "m.json", game)
     assert again.predict(game, state) == pytest.approx(model.predict(game, state))
