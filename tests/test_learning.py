@@ -162,10 +162,33 @@ def test_the_search_option_uses_the_model_at_cut_offs(tmp_path: Path) -> None:
     agent = make_agent("ismcts:eval=learned,depth=1,iterations=30,seed=1", game)
     assert agent.evaluator.model is model
     assert agent.choose(game.observation(state, state.current_player)) in state.legal_steps()
-    assert make_agent("ismcts", game).evaluator.model is None
+    assert make_agent("ismcts:eval=hand", game).evaluator.model is None
 
 
 def test_a_bad_model_path_in_a_spec_is_a_library_error(tmp_path: Path) -> None:
     game = make_game("valdora", players=3)
     with pytest.raises(ValdoraError, match="cannot read the model file"):
         make_agent(f"ismcts:eval=learned,model={tmp_path / 'none.json'}", game)
+
+
+def test_the_fast_prediction_matches_the_matrix_one() -> None:
+    game, state = midgame(4)
+    model = model_for(game)
+    assert model.predict(game, state) == pytest.approx(
+        model.predict_rows(features(game, state)).tolist(), abs=1e-9)
+
+
+@pytest.mark.parametrize(("game_name", "spec", "learned", "depth"), [
+    ("valdora", "ismcts", True, 6),
+    ("valdora", "ismcts:depth=2", True, 2),
+    ("valdora", "ismcts:eval=hand", False, -1),
+    ("valdora", "pimc", False, -1),
+    ("valdora", "pimc:eval=learned", True, 6),
+    ("zavandor", "ismcts", False, -1),
+    ("alchemists", "ismcts", False, -1),
+])
+def test_eval_auto_is_the_learned_model_at_its_cut_off_where_one_is_shipped(
+        game_name: str, spec: str, learned: bool, depth: int) -> None:
+    agent = make_agent(spec, make_game(game_name, players=3))
+    assert (agent.evaluator.model is not None) == learned
+    assert agent.settings.depth == depth

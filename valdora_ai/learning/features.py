@@ -39,17 +39,25 @@ def feature_names(game: Game) -> list[str]:
             + ["rounds", "estimate_x_rounds", "players", "to_move"])
 
 
+def feature_rows(game: Game, state: Any) -> list[list[float]]:
+    """One list of feature values per seat (plain floats: the search calls this at every
+    cut-off, where numpy's per-call overhead would cost more than the arithmetic)."""
+    n = game.num_players
+    est = [float(v) for v in game.estimate_final_scores(state)]
+    rounds = float(facts.round_count(game, state) or 0)
+    mean = sum(est) / n
+    mover = state.current_player
+    rows = []
+    for i in range(n):
+        best_other = max((e for j, e in enumerate(est) if j != i), default=est[i])
+        row = [1.0, est[i], est[i] - best_other, est[i] - mean]
+        row.extend(float(v) for v in facts.score_row(game, state, i))
+        row.extend((rounds, est[i] * rounds / ROUNDS_SCALE, float(n),
+                    1.0 if i == mover else 0.0))
+        rows.append(row)
+    return rows
+
+
 def features(game: Game, state: Any) -> np.ndarray:
     """A ``(num_players, len(feature_names(game)))`` float64 array for `state`."""
-    n = game.num_players
-    est = np.asarray(game.estimate_final_scores(state), dtype=np.float64)
-    rows = np.asarray([facts.score_row(game, state, i) for i in range(n)], dtype=np.float64)
-    rounds = float(facts.round_count(game, state) or 0)
-    others = np.array([np.max(np.delete(est, i)) if n > 1 else est[i] for i in range(n)])
-    to_move = np.zeros(n)
-    if 0 <= state.current_player < n:
-        to_move[state.current_player] = 1.0
-    head = np.column_stack([np.ones(n), est, est - others, est - est.mean()])
-    tail = np.column_stack([np.full(n, rounds), est * rounds / ROUNDS_SCALE,
-                            np.full(n, float(n)), to_move])
-    return np.hstack([head, rows, tail])
+    return np.asarray(feature_rows(game, state), dtype=np.float64)

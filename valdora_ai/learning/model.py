@@ -10,6 +10,7 @@ win share the hand estimate uses (:func:`~valdora_ai.search.rewards.soft_wins`).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -23,7 +24,7 @@ import numpy as np
 from valdora_ai.atomic import write_text_atomic
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games.base import Game
-from valdora_ai.learning.features import feature_names, features
+from valdora_ai.learning.features import feature_names, feature_rows
 
 FORMAT = "valdora-value-model"
 VERSION = 1
@@ -34,7 +35,7 @@ class ModelError(ValdoraError):
     """A value model file is missing, malformed or made for another game."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class ValueModel:
     """Final-score predictions ``((x - mean) / scale) @ weights`` per seat row ``x``."""
 
@@ -52,8 +53,16 @@ class ValueModel:
         return result
 
     def predict(self, game: Game, state: Any) -> list[float]:
-        """Each seat's predicted final score in `state`."""
-        return [float(v) for v in self.predict_rows(features(game, state))]
+        """Each seat's predicted final score in `state` (plain Python: see feature_rows)."""
+        weights, offset = self._folded
+        return [offset + sum(w * x for w, x in zip(weights, row, strict=True))
+                for row in feature_rows(game, state)]
+
+    @functools.cached_property
+    def _folded(self) -> tuple[list[float], float]:
+        """The standardisation folded into the weights: ``x @ w' + offset``."""
+        folded = self.weights / self.scale
+        return folded.tolist(), float(-(self.mean * folded).sum())
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "version": VERSION, "game": self.game,
@@ -140,6 +149,11 @@ def load_model(path: Path, game: Game) -> ValueModel:
 def shipped_path(game_name: str) -> Path:
     """Where the package keeps the shipped model of `game_name`."""
     return Path(str(resources.files("valdora_ai.learning") / "models" / f"{game_name}.json"))
+
+
+def ships_model(game: Game) -> bool:
+    """Whether the package ships a value model for `game`."""
+    return shipped_path(game.name).is_file()
 
 
 _loaded: dict[tuple[str, str], ValueModel] = {}
