@@ -162,13 +162,15 @@ def test_the_search_option_uses_the_model_at_cut_offs(tmp_path: Path) -> None:
     agent = make_agent("ismcts:eval=learned,depth=1,iterations=30,seed=1", game)
     assert agent.evaluator.model is model
     assert agent.choose(game.observation(state, state.current_player)) in state.legal_steps()
-    assert make_agent("ismcts:eval=hand", game).evaluator.model is None
+    assert make_agent("ismcts", game).evaluator.model is None
 
 
 def test_a_bad_model_path_in_a_spec_is_a_library_error(tmp_path: Path) -> None:
     game = make_game("valdora", players=3)
     with pytest.raises(ValdoraError, match="cannot read the model file"):
         make_agent(f"ismcts:eval=learned,model={tmp_path / 'none.json'}", game)
+    with pytest.raises(ValdoraError, match="no learned model is shipped for zavandor"):
+        make_agent("ismcts:eval=learned", make_game("zavandor", players=3))
 
 
 def test_the_fast_prediction_matches_the_matrix_one() -> None:
@@ -179,15 +181,14 @@ def test_the_fast_prediction_matches_the_matrix_one() -> None:
 
 
 @pytest.mark.parametrize(("game_name", "spec", "learned", "depth"), [
-    ("valdora", "ismcts", True, 6),
-    ("valdora", "ismcts:depth=2", True, 2),
-    ("valdora", "ismcts:eval=hand", False, -1),
-    ("valdora", "pimc", False, -1),
+    ("valdora", "ismcts", False, -1),
+    ("valdora", "ismcts:eval=learned", True, 6),
+    ("valdora", "ismcts:eval=learned,depth=2", True, 2),
     ("valdora", "pimc:eval=learned", True, 6),
+    ("valdora", "pimc", False, -1),
     ("zavandor", "ismcts", False, -1),
-    ("alchemists", "ismcts", False, -1),
 ])
-def test_eval_auto_is_the_learned_model_at_its_cut_off_where_one_is_shipped(
+def test_a_learned_estimate_cuts_play_outs_off_at_its_tested_depth_by_default(
         game_name: str, spec: str, learned: bool, depth: int) -> None:
     agent = make_agent(spec, make_game(game_name, players=3))
     assert (agent.evaluator.model is not None) == learned

@@ -17,7 +17,6 @@ The tree is kept between decisions when sound (see :mod:`valdora_ai.search.reuse
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from valdora_ai.agents.base import Param
@@ -36,7 +35,6 @@ class IsmctsAgent(MctsAgent):
     summary = "information-set MCTS: a fresh sampled world per iteration, one shared tree"
     PARAMS: ClassVar[dict[str, Param]] = {
         **MctsAgent.PARAMS,
-        "eval": replace(MctsAgent.PARAMS["eval"], default="auto"),
         "reuse": Param(bool, True, "keep the subtree of the step played for the next step"),
     }
 

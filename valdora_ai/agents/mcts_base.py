@@ -14,10 +14,10 @@ budget on poor moves); and a progressive bias ``prior=2`` for the policy's step 
 :func:`~valdora_ai.search.uct.select`): without it a few noisy full-game play-outs
 decide a small search; larger values than 2 won no more.
 
-A learned estimate (``eval=learned``, :mod:`valdora_ai.learning`) is only worth
-having at a cut-off, so with it ``depth=-1`` means a cut-off of LEARNED_DEPTH turns:
-the setting an SPRT at equal time found stronger than play-outs to the end, which
-made ``eval=auto`` (the learned model where the game ships one) ``ismcts``'s default.
+A learned estimate (``eval=learned``, :mod:`valdora_ai.learning`) is only used at a
+cut-off, so with it ``depth=-1`` means a cut-off of LEARNED_DEPTH turns, the setting
+its SPRTs were run at. It is not a default: at 0.1 s a decision it beat play-outs to
+the end, but the hand estimate at the same cut-off beat it (docs/strength.md).
 """
 
 from __future__ import annotations

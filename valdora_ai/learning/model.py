@@ -151,11 +151,6 @@ def shipped_path(game_name: str) -> Path:
     return Path(str(resources.files("valdora_ai.learning") / "models" / f"{game_name}.json"))
 
 
-def ships_model(game: Game) -> bool:
-    """Whether the package ships a value model for `game`."""
-    return shipped_path(game.name).is_file()
-
-
 _loaded: dict[tuple[str, str], ValueModel] = {}
 
 
