@@ -22,6 +22,7 @@ from .render_commands import render
 from .serve_commands import serve
 from .suggest_commands import suggest
 from .tournament_commands import tournament_app
+from .train_commands import train_command
 
 app = typer.Typer(
     name="valdora",
@@ -60,6 +61,7 @@ app.command("analyze")(analyze)
 app.command("render")(render)
 app.command("bench")(bench)
 app.command("serve")(serve)
+app.command("train")(train_command)
 app.add_typer(data_app, name="data")
 app.add_typer(position_app, name="position")
 app.add_typer(tournament_app, name="tournament")

@@ -13,6 +13,11 @@ tried (a smaller one drops a move after one unlucky play-out, larger ones spend 
 budget on poor moves); and a progressive bias ``prior=2`` for the policy's step (see
 :func:`~valdora_ai.search.uct.select`): without it a few noisy full-game play-outs
 decide a small search; larger values than 2 won no more.
+
+A learned estimate (``eval=learned``, :mod:`valdora_ai.learning`) is only used at a
+cut-off, so with it ``depth=-1`` means a cut-off of LEARNED_DEPTH turns, the setting
+its SPRTs were run at. It is not a default: at 0.1 s a decision it beat play-outs to
+the end, but the hand estimate at the same cut-off beat it (docs/strength.md).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from valdora_ai.search.rollout import POLICIES
 from valdora_ai.search.uct import UctSettings
 
 TREES = ("game", "turn")
+LEARNED_DEPTH = 6  # the cut-off a learned estimate was tested at (docs/strength.md)
 
 
 class MctsAgent(SearchAgent):
@@ -45,14 +51,17 @@ class MctsAgent(SearchAgent):
                                    "player's current turn; the rest is play-out)",
                       choices=TREES),
         "depth": Param(int, -1, "playout cut-off: the searching player's turns after the "
-                               "current one, then the score estimate (-1: to the end)",
-                       -1, 1000),
+                               "current one, then the score estimate (-1: to the end, or "
+                               f"{LEARNED_DEPTH} with a learned estimate)", -1, 1000),
     }
 
     def __init__(self, game: Game, **params: Any) -> None:
         super().__init__(game, **params)
+        depth = self.params["depth"]
+        if depth < 0 and self.evaluator.model is not None:
+            depth = LEARNED_DEPTH
         self.settings = UctSettings(game=game, evaluator=self.evaluator, c=self.params["c"],
                                     widen=self.params["widen"],
-                                    policy=self.params["rollout"], depth=self.params["depth"],
+                                    policy=self.params["rollout"], depth=depth,
                                     rng=self.rng, turn_only=self.params["tree"] == "turn",
                                     prior=self.params["prior"])

@@ -22,11 +22,13 @@ from valdora_ai.analysis import (
 )
 from valdora_ai.backend import make_rng
 from valdora_ai.games.base import Game, Observation
+from valdora_ai.learning.model import model_for
 from valdora_ai.rng import derive_seed
 from valdora_ai.search.parallel import merge_analyses, run_parallel, split_budget
 from valdora_ai.search.rewards import REWARDS, Evaluator
 
 DEFAULT_ITERATIONS = 300
+ESTIMATES = ("hand", "learned")
 MAX_JOBS = 64
 
 
@@ -41,13 +43,18 @@ class SearchAgent(Agent):
                                   f"{DEFAULT_ITERATIONS} iterations", 0.0, MAX_SECONDS),
         "reward": Param(str, "win", "backed-up reward: win (share), rank or margin",
                         choices=REWARDS),
+        "eval": Param(str, "hand", "estimate at play-out cut-offs: hand (the game's) or "
+                                   "learned (a value model)", choices=ESTIMATES),
+        "model": Param(str, "", "value model file for eval=learned (empty: the shipped one)"),
         "jobs": Param(int, 1, "processes searching in parallel (root parallelism)", 1,
                       MAX_JOBS),
     }
 
     def __init__(self, game: Game, **params: Any) -> None:
         super().__init__(game, **params)
-        self.evaluator = Evaluator(game, self.params["reward"])
+        model = (model_for(game, self.params["model"]) if self.params["eval"] == "learned"
+                 else None)
+        self.evaluator = Evaluator(game, self.params["reward"], model)
         self.rng = make_rng(self.params["seed"])
 
     def default_budget(self) -> Budget:

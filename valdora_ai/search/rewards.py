@@ -20,10 +20,13 @@ and win probability whatever the reward.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from valdora_ai.errors import SpecError
 from valdora_ai.games.base import Game
+
+if TYPE_CHECKING:
+    from valdora_ai.learning.model import ValueModel
 
 REWARDS = ("win", "rank", "margin")
 SOFT_WIN_POINTS = 8.0
@@ -66,11 +69,13 @@ def margin_rewards(scores: list[float]) -> list[float]:
 
 
 class Evaluator:
-    """Values terminal states exactly and other states by the game's score estimate."""
+    """Values terminal states exactly and other states by a final-score estimate: the
+    game's hand-written one, or a learned value model's (:mod:`valdora_ai.learning`)."""
 
-    def __init__(self, game: Game, reward: str) -> None:
+    def __init__(self, game: Game, reward: str, model: ValueModel | None = None) -> None:
         self.game = game
         self.reward = check_reward(reward)
+        self.model = model
         n = game.num_players
         self.constant_sum: float | None = {"win": 1.0, "rank": n / 2, "margin": None}[reward]
 
@@ -80,7 +85,8 @@ class Evaluator:
             scores = [float(s) for s in state.scores()]
             wins = list(state.returns())
         else:
-            scores = list(self.game.estimate_final_scores(state))
+            scores = (self.model.predict(self.game, state) if self.model is not None
+                      else list(self.game.estimate_final_scores(state)))
             wins = soft_wins(scores)
         if self.reward == "win":
             rewards = wins

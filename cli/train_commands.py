@@ -1,0 +1,70 @@
+"""`valdora train`: a learned value model from seeded greedy self-play."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from valdora_ai.errors import ValdoraError
+from valdora_ai.games import player_counts
+from valdora_ai.learning.train import Accuracy, train
+
+from .common import GameName, console, err_console, user_errors
+
+MIN_POSITIONS = 100
+
+
+def _table(rows: list[Accuracy]) -> Table:
+    table = Table(title="held-out accuracy: learned (hand-written estimate)")
+    for column in ("positions", "count", "final score MAE", "winner predicted"):
+        table.add_column(column, justify="left" if column == "positions" else "right")
+    for acc in rows:
+        table.add_row(acc.stage, f"{acc.positions:,}",
+                      f"{acc.learned_mae:.2f} ({acc.estimate_mae:.2f})",
+                      f"{acc.learned_winner:.1%} ({acc.estimate_winner:.1%})")
+    return table
+
+
+def train_command(
+    output: Annotated[Path, typer.Option(
+        "--output", "-o", help="Model file to write (JSON).")] = Path("value-model.json"),
+    positions: Annotated[int, typer.Option(
+        help="Self-play positions to generate (turn starts; whole games).")] = 100_000,
+    players: Annotated[list[int] | None, typer.Option(
+        "--players", "-p", help="Player count of the self-play games (repeatable; games "
+                                "cycle through them; default 3 and 4).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the self-play games.")] = 1,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", "-j", help="Parallel processes (joblib; -1: all cores).")] = 1,
+    game_name: GameName = "valdora",
+) -> None:
+    """Train a value model for eval=learned: greedy self-play positions, a ridge
+    regression of each seat's final score on position features, and its accuracy on
+    held-out games against the hand-written estimate. The same seed and options
+    write the same file."""
+    with user_errors():
+        counts = players or [3, 4]
+        allowed = player_counts(game_name)
+        for n in counts:
+            if n not in allowed:
+                raise ValdoraError(f"--players: {game_name} is played by "
+                                   f"{', '.join(map(str, allowed))} players, not {n}")
+        if positions < MIN_POSITIONS:
+            raise ValdoraError(f"--positions must be at least {MIN_POSITIONS}, got {positions}")
+        if jobs == 0:
+            raise ValdoraError("--jobs must be positive, or negative to count back from all "
+                               "cores (-1: all)")
+        with Progress("[progress.description]{task.description}", BarColumn(),
+                      MofNCompleteColumn(), TimeRemainingColumn(), console=err_console,
+                      transient=True, disable=not err_console.is_terminal) as progress:
+            task = progress.add_task("self-play positions", total=positions)
+            model, acc = train(game_name, counts, positions, seed, jobs,
+                               lambda done: progress.update(task, completed=done))
+        model.save(output)
+        console.print(_table(acc))
+        console.print(f"wrote {output} ({model.provenance['positions']:,} positions from "
+                      f"{model.provenance['games']:,} games)")
