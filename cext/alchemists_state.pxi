@@ -17,6 +17,12 @@ cdef inline void _rng_out(RngState* r, rng) except *:
     rng.setstate((r.s[0], r.s[1], r.s[2], r.s[3]))
 
 
+# What a compiled state shows as read-only snapshots of its reference twin (lists of
+# players, face-up spaces, ...) and the reference's pure queries.
+_SNAPSHOTS = frozenset(_R.AlchemistsState.__slots__) | {
+    "unseen", "skill_value", "collect_amounts", "board_decoctions", "can_pay"}
+
+
 def _rebuild(reference):
     return AlchemistsCompiledState.from_reference(reference)
 
@@ -313,6 +319,12 @@ cdef class AlchemistsCompiledState:
     @property
     def capped(self):
         return bool(self.s.capped)
+
+    def __getattr__(self, name):
+        """The reference state's other fields, as snapshots converted on access."""
+        if name in _SNAPSHOTS:
+            return getattr(self.to_reference(), name)
+        raise AttributeError(f"AlchemistsCompiledState has no attribute {name!r}")
 
     def __repr__(self):
         return repr(self.to_reference()).replace("<AlchemistsState", "<AlchemistsCompiledState")
