@@ -328,3 +328,23 @@ cdef class AlchemistsCompiledState:
 
     def __repr__(self):
         return repr(self.to_reference()).replace("<AlchemistsState", "<AlchemistsCompiledState")
+
+
+cdef St _copy_sink[16]
+
+
+def copy_loop(AlchemistsCompiledState state, long n):
+    """Copy `state` n times by struct assignment, in C (the C-level copy rate); returns
+    the last copy of the chain, so that a test can check it still holds the whole state."""
+    cdef long i
+    cdef AlchemistsCompiledState last
+    if n < 0:
+        raise ValdoraError(f"copy_loop: n must be >= 0, got {n}")
+    _copy_sink[0] = state.s
+    with nogil:
+        for i in range(n):  # a chain through the sink: every copy is a real one
+            _copy_sink[(i + 1) & 15] = _copy_sink[i & 15]
+    last = AlchemistsCompiledState.__new__(AlchemistsCompiledState)
+    last.s = _copy_sink[n & 15]
+    last.tables = state.tables
+    return last
