@@ -9,7 +9,9 @@ length to the end trigger. benchmarks/parity_long.py --game alchemists plays 100
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 
 import pytest
 
@@ -116,9 +118,10 @@ def test_round_trip_and_independent_copies() -> None:
     ref = _midgame(7, belief=False)
     comp = Compiled.from_reference(ref)
     assert snapshot(comp.to_reference()) == snapshot(ref)
-    twin = comp.copy()
-    twin.apply(twin.legal_steps()[-1])
-    assert snapshot(comp.to_reference()) == snapshot(ref) != snapshot(twin.to_reference())
+    for twin in (comp.copy(), copy.deepcopy(comp), pickle.loads(pickle.dumps(comp))):
+        assert snapshot(twin.to_reference()) == snapshot(ref)
+        twin.apply(twin.legal_steps()[-1])
+        assert snapshot(comp.to_reference()) == snapshot(ref) != snapshot(twin.to_reference())
 
 
 def test_the_checker_sees_a_difference() -> None:
