@@ -3,6 +3,7 @@
     python benchmarks/parity_long.py                      # 100,000 games, round cap 10
     python benchmarks/parity_long.py --max-rounds 0       # full-length games (slow)
     python benchmarks/parity_long.py --games 2000 --start 500000 --greedy-every 50
+    python benchmarks/parity_long.py --game alchemists    # 100,000 Alchemists games
 
 Each game is checked as in tests/test_parity.py (valdora_ai.games.valdora.parity):
 legal steps, chance outcomes and probabilities at every step, positions as JSON every
@@ -11,6 +12,12 @@ legal steps, chance outcomes and probabilities at every step, positions as JSON 
 `--greedy-every`-th game has greedy seats. The round cap (`--max-rounds`, 0 = the data
 file's) only shortens random games, which run far longer than real ones; the rules
 are the same. Prints progress and exits 1 at the first difference.
+
+``--game alchemists`` checks The Valley of Alchemists instead
+(valdora_ai.games.alchemists.parity: every field of the state at every step): players
+cycle 2, 3, 4, the skill tracks alternate, seeds 2 and 3 modulo 4 are belief states,
+and the random games' round cap is the stall safeguard's (`--max-rounds`, 0 = rules
+mode for the greedy games only, since random play rarely ends a game).
 """
 
 from __future__ import annotations
@@ -19,13 +26,47 @@ import argparse
 import dataclasses
 import sys
 import time
+from collections.abc import Callable
 
+from valdora_ai.games.alchemists import parity as alchemists_parity
+from valdora_ai.games.alchemists.data import Options
+from valdora_ai.games.alchemists.data import default_data as alchemists_data
 from valdora_ai.games.valdora.data import default_data
 from valdora_ai.games.valdora.parity import ParityError, lockstep
 
 
+def valdora_game(max_rounds: int, position_every: int) -> Callable[[int, bool], int]:
+    """One Valdora lockstep game per (seed, greedy)."""
+    full = default_data()
+    short = full if max_rounds <= 0 else dataclasses.replace(full, max_rounds=max_rounds)
+
+    def play(seed: int, greedy: bool) -> int:
+        return lockstep(full if greedy else short, 3 + seed % 3, seed, belief=seed % 2 == 1,
+                        greedy=greedy, position_every=position_every)
+    return play
+
+
+def alchemists_game(max_rounds: int, position_every: int) -> Callable[[int, bool], int]:
+    """One Alchemists lockstep game per (seed, greedy)."""
+    data = alchemists_data()
+
+    def play(seed: int, greedy: bool) -> int:
+        track = ("plain", "flat-step")[seed // 3 % 2]
+        if greedy:
+            options = Options(track=track, stall_safeguard=max_rounds > 0,
+                              stall_rounds=data.options.stall_rounds)
+        else:
+            options = Options(track=track, stall_safeguard=True,
+                              stall_rounds=max_rounds if max_rounds > 0 else 60)
+        return alchemists_parity.lockstep(data, options, 2 + seed % 3, seed,
+                                          belief=seed % 4 >= 2, greedy=greedy,
+                                          state_every=position_every)
+    return play
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", choices=("valdora", "alchemists"), default="valdora")
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--start", type=int, default=1_000_000, help="first seed")
     parser.add_argument("--max-rounds", type=int, default=10,
@@ -34,17 +75,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--greedy-every", type=int, default=100)
     parser.add_argument("--progress-every", type=int, default=1000)
     args = parser.parse_args(argv)
-    full = default_data()
-    short = full if args.max_rounds <= 0 else dataclasses.replace(full, max_rounds=args.max_rounds)
+    play = (alchemists_game(args.max_rounds, args.position_every) if args.game == "alchemists"
+            else valdora_game(args.max_rounds, args.position_every))
     started = time.perf_counter()
     steps = greedy = 0
     for i in range(args.games):
         seed = args.start + i
         is_greedy = args.greedy_every > 0 and i % args.greedy_every == 0
         try:
-            steps += lockstep(full if is_greedy else short, 3 + seed % 3, seed,
-                              belief=seed % 2 == 1, greedy=is_greedy,
-                              position_every=args.position_every)
+            steps += play(seed, is_greedy)
         except ParityError as exc:
             print(f"DIFFERENCE after {i} games: {exc}", flush=True)
             return 1

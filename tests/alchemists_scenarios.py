@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from valdora_ai.games import make_game
+from valdora_ai.games.alchemists.engines import as_reference
 from valdora_ai.games.alchemists.game import AlchemistsGame
 from valdora_ai.games.alchemists.invariants import conservation_problems
 from valdora_ai.games.alchemists.rules import EMPTY, AlchemistsState
@@ -23,7 +24,7 @@ def new(players: int = 2, seed: int = 1, setup: str = "", **options: Any
     """A fresh game; `setup` is the setup points of every seat in notation (e.g. "+W +Y"),
     played for each seat; empty leaves the game in setup."""
     game = make_game("alchemists", players=players, **options)
-    state = game.new_state(seed)
+    state = as_reference(game.new_state(seed))  # edited below: the reference engine
     if setup:
         for _ in range(players):
             play(game, state, setup)

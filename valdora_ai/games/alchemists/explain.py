@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from valdora_ai.games.alchemists import labels
 from valdora_ai.games.alchemists import steps as S
+from valdora_ai.games.alchemists.engines import as_reference
 from valdora_ai.games.alchemists.notation import LINE_NAMES
 from valdora_ai.games.alchemists.position import TOKEN_NAMES
-from valdora_ai.games.alchemists.reference import as_reference
 from valdora_ai.games.alchemists.rules import CHANCE, EMPTY, SELLING, SETUP, AlchemistsState
 
 

@@ -11,6 +11,7 @@ from valdora_ai.backend import make_rng
 from valdora_ai.errors import DataError, PositionError, ValdoraError
 from valdora_ai.games.alchemists import (
     bounds,
+    engines,
     heuristics,
     info,
     labels,
@@ -26,7 +27,7 @@ from valdora_ai.games.alchemists.data import (
     load_data,
     parse_options,
 )
-from valdora_ai.games.alchemists.reference import as_reference
+from valdora_ai.games.alchemists.engines import as_reference
 from valdora_ai.games.alchemists.rules import SETUP, AlchemistsState
 from valdora_ai.games.base import CHANCE, TERMINAL
 from valdora_ai.games.observing import check_seat
@@ -45,6 +46,7 @@ class AlchemistsGame:
     chance_mode = "explicit"
     information = "imperfect"
     score_columns = ("sold", "markers", "chest", "decoctions", "total", "made")
+    compiled_core = True
 
     def __init__(self, players: int = 3,
                  rules_data: str | Path | AlchemistsData | None = None,
@@ -63,12 +65,13 @@ class AlchemistsGame:
         except DataError as exc:
             raise ValdoraError(str(exc)) from None
 
-    def new_state(self, seed: int) -> AlchemistsState:
-        """A fresh game: the deck shuffled and cut for the player count, 10 cards dealt."""
-        return AlchemistsState.new(self.data, self.options, self.num_players, make_rng(seed))
+    def new_state(self, seed: int) -> Any:
+        """A fresh game of the selected engine (games.alchemists.engines): the deck
+        shuffled and cut for the player count, 10 cards dealt."""
+        return engines.new_state(self.data, self.options, self.num_players, make_rng(seed))
 
-    def observation(self, state: AlchemistsState, player: int) -> info.Observation:
-        return info.observation(state, check_seat(self.num_players, player))
+    def observation(self, state: Any, player: int) -> info.Observation:
+        return info.observation(as_reference(state), check_seat(self.num_players, player))
 
     def num_distinct_steps(self) -> int:
         """Every step code lies below steps.STEP_LIMIT (past the reserved chance codes)."""
@@ -93,38 +96,44 @@ class AlchemistsGame:
         return (bounds.max_setup_steps(self.data, self.num_players)
                 + turns * bounds.max_turn_steps(self.data))
 
-    def determinize(self, observation: info.Observation, rng: Any) -> AlchemistsState:
-        return info.determinize(observation, rng)
+    def determinize(self, observation: info.Observation, rng: Any) -> Any:
+        return engines.from_reference(info.determinize(observation, rng))
 
-    def apply_revealing(self, state: AlchemistsState, step: int) -> tuple[int, ...]:
+    def apply_revealing(self, state: Any, step: int) -> tuple[int, ...]:
         """Apply `step` to a world; return the chance steps (cards drawn by the refill)
         a belief state would have passed through, in order."""
-        return apply_recording(state, step)
+        if isinstance(state, AlchemistsState):
+            return apply_recording(state, step)
+        return tuple(state.apply_revealing(step))
 
-    def describe_step(self, state: AlchemistsState, step: int) -> str:
-        return notation.describe_step(state, step)
+    def describe_step(self, state: Any, step: int) -> str:
+        return notation.describe_step(as_reference(state), step)
 
-    def parse_turn(self, state: AlchemistsState, text: str) -> list[int]:
-        return notation.parse_turn(state, text)
+    def parse_turn(self, state: Any, text: str) -> list[int]:
+        return notation.parse_turn(as_reference(state), text)
 
-    def format_turn(self, state: AlchemistsState, steps: list[int]) -> str:
-        return notation.format_turn(state, steps)
+    def format_turn(self, state: Any, steps: list[int]) -> str:
+        return notation.format_turn(as_reference(state), steps)
 
-    def position_to_json(self, state: AlchemistsState) -> dict[str, Any]:
-        return position.position_to_json(state)
+    def position_to_json(self, state: Any) -> dict[str, Any]:
+        return position.position_to_json(as_reference(state))
 
-    def position_from_json(self, document: Any) -> AlchemistsState:
+    def position_from_json(self, document: Any) -> Any:
         state = position.position_from_json(document, self.data)
         if state.n != self.num_players:
             raise PositionError(f"a {state.n}-player position for a {self.num_players}-player"
                                 " game", where="players")
-        return state
+        return engines.from_reference(state)
 
-    def greedy_step(self, state: AlchemistsState, rng: Any) -> int:
-        return heuristics.greedy_step(state, rng)
+    def greedy_step(self, state: Any, rng: Any) -> int:
+        if isinstance(state, AlchemistsState):
+            return heuristics.greedy_step(state, rng)
+        return int(state.greedy_step(rng))
 
-    def estimate_final_scores(self, state: AlchemistsState) -> list[float]:
-        return heuristics.estimate_final_scores(state)
+    def estimate_final_scores(self, state: Any) -> list[float]:
+        if isinstance(state, AlchemistsState):
+            return heuristics.estimate_final_scores(state)
+        return list(state.estimate_final_scores())
 
     def describe_turn(self, state: AlchemistsState, steps: list[int]) -> list[str]:
         """What the turn does, in sentences (see valdora_ai.games.alchemists.explain)."""

@@ -19,8 +19,8 @@ from typing import Any
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games.alchemists import info, labels
 from valdora_ai.games.alchemists.data import AlchemistsData
+from valdora_ai.games.alchemists.engines import as_reference
 from valdora_ai.games.alchemists.position import TOKEN_NAMES
-from valdora_ai.games.alchemists.reference import as_reference
 from valdora_ai.games.alchemists.rules import (
     CHANCE,
     EMPTY,

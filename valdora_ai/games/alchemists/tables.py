@@ -18,8 +18,8 @@ from rich.text import Text
 
 from valdora_ai.games.alchemists import labels
 from valdora_ai.games.alchemists.data import AlchemistsData
+from valdora_ai.games.alchemists.engines import as_reference
 from valdora_ai.games.alchemists.notation import letter
-from valdora_ai.games.alchemists.reference import as_reference
 from valdora_ai.games.alchemists.rules import EMPTY, SETUP, AlchemistsState, Player
 from valdora_ai.games.base import Observation
 from valdora_ai.richtext import SEAT_STYLES, flow, literal

@@ -12,6 +12,7 @@ benchmarks/parity_long.py.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from valdora_ai.backend import require_compiled
@@ -30,6 +31,20 @@ class ParityError(AssertionError):
 def _check(ok: bool, what: str, where: str) -> None:
     if not ok:
         raise ParityError(f"{where}: {what} differ")
+
+
+def checked_greedy(policy: Rng, reference: Callable[[Rng], int], comp: Any, where: str
+                   ) -> tuple[int, Rng]:
+    """The reference greedy step drawn from a copy of `policy`'s state, checked against
+    the compiled state's `greedy_step` from the same state (step and generator after);
+    returns the step and the generator after it."""
+    mine, spare = Rng(0), Rng(0)
+    mine.setstate(policy.getstate())
+    spare.setstate(policy.getstate())
+    chosen = reference(spare)
+    _check(comp.greedy_step(mine) == chosen and mine.getstate() == spare.getstate(),
+           "greedy steps", where)
+    return chosen, spare
 
 
 def compare(ref: ValdoraState, comp: Any, where: str, *, positions: bool = True) -> None:
@@ -86,12 +101,8 @@ def lockstep(data: ComponentData, players: int, seed: int, *, belief: bool, gree
                        "positions converted from the reference", where)
             legal = ref.legal_steps()
             if greedy or step_no % 13 == 3:  # random games: greedy checked, not played
-                twin, spare = Rng(0), Rng(0)
-                twin.setstate(policy.getstate())
-                spare.setstate(policy.getstate())
-                chosen = greedy_step(ref, spare)
-                _check(comp.greedy_step(twin) == chosen and twin.getstate() == spare.getstate(),
-                       "greedy steps", where)
+                chosen, spare = checked_greedy(policy, lambda r: greedy_step(ref, r), comp,
+                                               where)
             if greedy:
                 step = chosen
                 policy.setstate(spare.getstate())

@@ -1,0 +1,112 @@
+"""Differential checking of the compiled Alchemists core against the reference rules.
+
+:func:`lockstep` plays one game on both engines at once and raises
+:class:`~valdora_ai.games.valdora.parity.ParityError` at the first difference: the
+player to move, the legal steps (codes and order), the chance outcomes with their exact
+probabilities, the whole state (every field of ``to_reference()``, deck and box
+included), the conversion back from the reference, copies, the greedy policy's
+decision and generator state, the score estimate (bit for bit), and at the end the
+score lines, winners and returns. Used by tests/test_alchemists_parity.py (every CI
+run) and benchmarks/parity_long.py ``--game alchemists``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from valdora_ai.games.alchemists.data import AlchemistsData, Options
+from valdora_ai.games.alchemists.engines import require_core
+from valdora_ai.games.alchemists.heuristics import estimate_final_scores, greedy_step
+from valdora_ai.games.alchemists.info import observation
+from valdora_ai.games.alchemists.rules import AlchemistsState, Player
+from valdora_ai.games.valdora.parity import ParityError, checked_greedy
+from valdora_ai.rng import Rng
+
+__all__ = ["ParityError", "lockstep", "snapshot"]
+
+_SKIP = ("data", "options", "track", "players", "recording")
+
+
+def snapshot(state: AlchemistsState) -> tuple[Any, ...]:
+    """Every field of a reference state as nested tuples (what equality of states means)."""
+    fields = tuple(getattr(state, name) for name in AlchemistsState.__slots__
+                   if name not in _SKIP)
+    players = tuple(tuple(getattr(p, name) for name in Player.__slots__)
+                    for p in state.players)
+    return (fields, players, state.options)
+
+
+def _check(ok: bool, what: str, where: str) -> None:
+    if not ok:
+        raise ParityError(f"{where}: {what} differ")
+
+
+def compare(ref: AlchemistsState, comp: Any, where: str, *, states: bool = True) -> None:
+    """Raise ParityError unless `comp` is the same position as `ref` (`states`: every
+    field compared, else what the State protocol shows)."""
+    _check(comp.current_player == ref.current_player, "players to move", where)
+    _check(comp.legal_steps() == ref.legal_steps(), "legal steps", where)
+    _check(comp.is_chance_node() == ref.is_chance_node(), "chance nodes", where)
+    expected = ref.chance_outcomes() if ref.is_chance_node() else []
+    _check(comp.chance_outcomes() == expected, "chance outcomes", where)
+    if states:
+        _check(snapshot(comp.to_reference()) == snapshot(ref), "states", where)
+    _check(comp.scores() == ref.scores(), "scores", where)
+
+
+def lockstep(data: AlchemistsData, options: Options, players: int, seed: int, *,
+             belief: bool, greedy: bool, state_every: int = 1) -> int:
+    """Play game `seed` on both engines at once; returns its number of steps.
+
+    Seats are random (``legal[randbelow]``) or greedy; chance outcomes (belief states)
+    are drawn with ``choice_weighted``. The greedy policy is checked at every step of a
+    greedy game and every 7th step of a random one; whole states every `state_every`
+    steps and at the end.
+    """
+    compiled = require_core().AlchemistsCompiledState
+    ref = AlchemistsState.new(data, options, players, Rng(seed))
+    comp: Any = compiled.new(data, options, players, Rng(seed))
+    if belief:
+        ref = observation(ref, 0).belief_state()
+        comp = compiled.from_reference(observation(comp.to_reference(), 0).belief_state())
+    policy = Rng(seed ^ 0x5EED)
+    step_no = 0
+    while True:
+        where = f"{players} players, {options}, seed {seed}, belief {belief}, step {step_no}"
+        compare(ref, comp, where, states=step_no % state_every == 0 or ref.is_terminal())
+        if ref.is_terminal():
+            break
+        if step_no % 7 == 3:
+            _check(comp.estimate_final_scores() == estimate_final_scores(ref),
+                   "score estimates", where)
+            twin = comp.copy()
+            _check(snapshot(compiled.from_reference(ref).to_reference()) == snapshot(ref),
+                   "states converted from the reference", where)
+        if ref.is_chance_node():
+            outcomes = ref.chance_outcomes()
+            step = outcomes[policy.choice_weighted([p for _, p in outcomes])][0]
+        else:
+            legal = ref.legal_steps()
+            if greedy or step_no % 7 == 3:  # random games: greedy checked, not played
+                chosen, spare = checked_greedy(policy, lambda r: greedy_step(ref, r), comp,
+                                               where)
+            if greedy:
+                step = chosen
+                policy.setstate(spare.getstate())
+            else:
+                step = legal[policy.randbelow(len(legal))]
+        before = snapshot(comp.to_reference()) if step_no % 7 == 3 else None
+        ref.apply(step)
+        comp.apply(step)
+        if before is not None:
+            _check(snapshot(twin.to_reference()) == before, "copies (not independent)", where)
+        step_no += 1
+    where = f"{players} players, {options}, seed {seed}, belief {belief}, end"
+    _check(comp.is_terminal(), "terminal states", where)
+    _check(comp.score_lines() == ref.score_lines(), "score lines", where)
+    _check(comp.winners() == ref.winners() and comp.returns() == ref.returns(),
+           "winners", where)
+    _check(comp.estimate_final_scores() == estimate_final_scores(ref), "final estimates", where)
+    _check((comp.rounds, comp.turns, comp.capped) == (ref.rounds, ref.turns, ref.capped),
+           "game lengths", where)
+    return step_no
