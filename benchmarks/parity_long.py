@@ -3,6 +3,7 @@
     python benchmarks/parity_long.py                      # 100,000 games, round cap 10
     python benchmarks/parity_long.py --max-rounds 0       # full-length games (slow)
     python benchmarks/parity_long.py --games 2000 --start 500000 --greedy-every 50
+    python benchmarks/parity_long.py --game zavandor      # Zavandor, round cap 10
 
 Each game is checked as in tests/test_parity.py (valdora_ai.games.valdora.parity):
 legal steps, chance outcomes and probabilities at every step, positions as JSON every
@@ -11,6 +12,11 @@ legal steps, chance outcomes and probabilities at every step, positions as JSON 
 `--greedy-every`-th game has greedy seats. The round cap (`--max-rounds`, 0 = the data
 file's) only shortens random games, which run far longer than real ones; the rules
 are the same. Prints progress and exits 1 at the first difference.
+
+``--game zavandor`` checks the Zavandor core the same way
+(valdora_ai.games.zavandor.parity): players cycle 2, 3, 4, the rule options cycle
+through the switches (the round cap is the ``max_rounds`` option), odd seeds give the
+worlds a viewer whose recorded reveals are compared.
 """
 
 from __future__ import annotations
@@ -19,13 +25,17 @@ import argparse
 import dataclasses
 import sys
 import time
+from collections.abc import Callable
 
+from valdora_ai.games.valdora import parity as valdora_parity
 from valdora_ai.games.valdora.data import default_data
-from valdora_ai.games.valdora.parity import ParityError, lockstep
+from valdora_ai.games.zavandor import parity as zavandor_parity
+from valdora_ai.games.zavandor.data import default_data as zavandor_data
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", choices=("valdora", "zavandor"), default="valdora")
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--start", type=int, default=1_000_000, help="first seed")
     parser.add_argument("--max-rounds", type=int, default=10,
@@ -34,18 +44,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--greedy-every", type=int, default=100)
     parser.add_argument("--progress-every", type=int, default=1000)
     args = parser.parse_args(argv)
-    full = default_data()
-    short = full if args.max_rounds <= 0 else dataclasses.replace(full, max_rounds=args.max_rounds)
+    play = _zavandor_games(args) if args.game == "zavandor" else _valdora_games(args)
     started = time.perf_counter()
     steps = greedy = 0
     for i in range(args.games):
         seed = args.start + i
         is_greedy = args.greedy_every > 0 and i % args.greedy_every == 0
         try:
-            steps += lockstep(full if is_greedy else short, 3 + seed % 3, seed,
-                              belief=seed % 2 == 1, greedy=is_greedy,
-                              position_every=args.position_every)
-        except ParityError as exc:
+            steps += play(seed, is_greedy)
+        except (valdora_parity.ParityError, zavandor_parity.ParityError) as exc:
             print(f"DIFFERENCE after {i} games: {exc}", flush=True)
             return 1
         greedy += is_greedy
@@ -54,6 +61,34 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{i + 1}/{args.games} games ({greedy} greedy), {steps} steps, "
                   f"{elapsed:.0f} s, no difference", flush=True)
     return 0
+
+
+def _valdora_games(args: argparse.Namespace) -> Callable[[int, bool], int]:
+    full = default_data()
+    short = full if args.max_rounds <= 0 else dataclasses.replace(full, max_rounds=args.max_rounds)
+
+    def play(seed: int, greedy: bool) -> int:
+        return valdora_parity.lockstep(full if greedy else short, 3 + seed % 3, seed,
+                                       belief=seed % 2 == 1, greedy=greedy,
+                                       position_every=args.position_every)
+    return play
+
+
+def _zavandor_games(args: argparse.Namespace) -> Callable[[int, bool], int]:
+    data = zavandor_data()
+    base = data.options
+    switches = (base, dataclasses.replace(base, expert_discount=True),
+                dataclasses.replace(base, prism_raises_price=False, hoover_per_gem=False,
+                                    emero_floor=0),
+                dataclasses.replace(base, expert_discount=True, emero_floor=3))
+
+    def play(seed: int, greedy: bool) -> int:
+        options = switches[seed // 3 % len(switches)]
+        if args.max_rounds > 0 and not greedy:
+            options = dataclasses.replace(options, max_rounds=args.max_rounds)
+        return zavandor_parity.lockstep(data, options, 2 + seed % 3, seed, greedy=greedy,
+                                        state_every=args.position_every)
+    return play
 
 
 if __name__ == "__main__":

@@ -124,10 +124,15 @@ def _copies(game: Any, seed: int, budget: float) -> tuple[int, float]:
 @section("c_copies", "copies", engines=("compiled",))
 def _c_copies(game: Any, seed: int, budget: float) -> tuple[int, float]:
     state = _midgame(game, seed)
-    loop = backend.require_compiled().copy_loop
+    # a game's own compiled core copies in its method; Valdora's in a module function
+    own = getattr(state, "copy_loop", None)
+    module_loop = None if own is not None else backend.require_compiled().copy_loop
 
     def once() -> int:
-        loop(state, 100_000)
+        if own is not None:
+            own(100_000)
+        else:
+            module_loop(state, 100_000)
         return 100_000
     return _repeat(once, budget)
 
