@@ -113,20 +113,28 @@ cdef double _value_card(const ZState* s, int seat, int deck, int ident, double l
     return value
 
 
-cdef void _missing(const ZState* s, int seat, const int* cost, int* out) noexcept nogil:
-    """heuristics._missing: prisms cover the dearest shortfalls first."""
-    cdef int order[NG]
-    cdef int g, i, j, x, use, prisms = s.prisms[seat]
+cdef void _order_desc(const int* key, int* order) noexcept nogil:
+    """sorted(range(NG), key=lambda g: -key[g]): the gem types, largest key first
+    (a stable sort: ties keep their order)."""
+    cdef int g, i, j, x
     for g in range(NG):
-        out[g] = _imax(0, cost[g] - s.gems[seat][g])
         order[g] = g
-    for i in range(1, NG):  # stable sort by price, dearest first
+    for i in range(1, NG):
         x = order[i]
         j = i - 1
-        while j >= 0 and s.cur[order[j]] < s.cur[x]:
+        while j >= 0 and key[order[j]] < key[x]:
             order[j + 1] = order[j]
             j -= 1
         order[j + 1] = x
+
+
+cdef void _missing(const ZState* s, int seat, const int* cost, int* out) noexcept nogil:
+    """heuristics._missing: prisms cover the dearest shortfalls first."""
+    cdef int order[NG]
+    cdef int g, i, use, prisms = s.prisms[seat]
+    for g in range(NG):
+        out[g] = _imax(0, cost[g] - s.gems[seat][g])
+    _order_desc(s.cur, order)
     for i in range(NG):
         g = order[i]
         use = _imin(prisms, out[g])
@@ -225,7 +233,7 @@ cdef int _sample_before(const ZState* s, int p, int step, const int* legal, int 
 cdef int _greedy_action(const ZState* s, int p, const int* legal, int n) noexcept nogil:
     """heuristics._action."""
     cdef Plan plans[MAXPLANS]
-    cdef int n_plans = _positive_plans(s, p, plans), i, g, j, x, sample
+    cdef int n_plans = _positive_plans(s, p, plans), i, g, x, sample
     cdef int missing[NG]
     cdef int order[NG]
     for i in range(n_plans):
@@ -236,15 +244,7 @@ cdef int _greedy_action(const ZState* s, int p, const int* legal, int n) noexcep
             break
     if n_plans:
         _missing(s, p, plans[0].cost, missing)
-        for g in range(NG):
-            order[g] = g
-        for i in range(1, NG):  # stable sort, most missing first
-            x = order[i]
-            j = i - 1
-            while j >= 0 and missing[order[j]] < missing[x]:
-                order[j + 1] = order[j]
-                j -= 1
-            order[j + 1] = x
+        _order_desc(missing, order)
         for i in range(NG):
             g = order[i]
             if missing[g] and _in(legal, n, BUY_GEM_BASE + g):
@@ -253,15 +253,7 @@ cdef int _greedy_action(const ZState* s, int p, const int* legal, int n) noexcep
         for g in range(1, NG):
             x = _imin(x, s.cur[g])
         if s.gold[p] < x:
-            for g in range(NG):
-                order[g] = g
-            for i in range(1, NG):  # stable sort, dearest first
-                x = order[i]
-                j = i - 1
-                while j >= 0 and s.cur[order[j]] < s.cur[x]:
-                    order[j + 1] = order[j]
-                    j -= 1
-                order[j + 1] = x
+            _order_desc(s.cur, order)
             for i in range(NG):
                 g = order[i]
                 if s.gems[p][g] > plans[0].cost[g] and _in(legal, n, SELL_GEM_BASE + g):
