@@ -126,13 +126,14 @@ def _c_copies(game: Any, seed: int, budget: float) -> tuple[int, float]:
     state = _midgame(game, seed)
     # a game's own compiled core copies in its method; Valdora's in a module function
     own = getattr(state, "copy_loop", None)
-    module_loop = None if own is not None else backend.require_compiled().copy_loop
+    if own is None:
+        module_loop = backend.require_compiled().copy_loop
+
+        def own(n: int) -> int:
+            return module_loop(state, n)
 
     def once() -> int:
-        if own is not None:
-            own(100_000)
-        else:
-            module_loop(state, 100_000)
+        own(100_000)
         return 100_000
     return _repeat(once, budget)
 
