@@ -4,6 +4,7 @@
     python benchmarks/parity_long.py --max-rounds 0       # full-length games (slow)
     python benchmarks/parity_long.py --games 2000 --start 500000 --greedy-every 50
     python benchmarks/parity_long.py --game alchemists    # 100,000 Alchemists games
+    python benchmarks/parity_long.py --game zavandor      # Zavandor, round cap 10
 
 Each game is checked as in tests/test_parity.py (valdora_ai.games.valdora.parity):
 legal steps, chance outcomes and probabilities at every step, positions as JSON every
@@ -18,6 +19,11 @@ are the same. Prints progress and exits 1 at the first difference.
 cycle 2, 3, 4, the skill tracks alternate, seeds 2 and 3 modulo 4 are belief states,
 and the random games' round cap is the stall safeguard's (`--max-rounds`, 0 = rules
 mode for the greedy games only, since random play rarely ends a game).
+
+``--game zavandor`` checks the Zavandor core the same way
+(valdora_ai.games.zavandor.parity): players cycle 2, 3, 4, the rule options cycle
+through the switches (the round cap is the ``max_rounds`` option), odd seeds give the
+worlds a viewer whose recorded reveals are compared.
 """
 
 from __future__ import annotations
@@ -31,8 +37,10 @@ from collections.abc import Callable
 from valdora_ai.games.alchemists import parity as alchemists_parity
 from valdora_ai.games.alchemists.data import Options
 from valdora_ai.games.alchemists.data import default_data as alchemists_data
+from valdora_ai.games.valdora import parity as valdora_parity
 from valdora_ai.games.valdora.data import default_data
-from valdora_ai.games.valdora.parity import ParityError, lockstep
+from valdora_ai.games.zavandor import parity as zavandor_parity
+from valdora_ai.games.zavandor.data import default_data as zavandor_data
 
 
 def valdora_game(max_rounds: int, position_every: int) -> Callable[[int, bool], int]:
@@ -41,8 +49,9 @@ def valdora_game(max_rounds: int, position_every: int) -> Callable[[int, bool], 
     short = full if max_rounds <= 0 else dataclasses.replace(full, max_rounds=max_rounds)
 
     def play(seed: int, greedy: bool) -> int:
-        return lockstep(full if greedy else short, 3 + seed % 3, seed, belief=seed % 2 == 1,
-                        greedy=greedy, position_every=position_every)
+        return valdora_parity.lockstep(full if greedy else short, 3 + seed % 3, seed,
+                                       belief=seed % 2 == 1, greedy=greedy,
+                                       position_every=position_every)
     return play
 
 
@@ -66,7 +75,8 @@ def alchemists_game(max_rounds: int, position_every: int) -> Callable[[int, bool
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--game", choices=("valdora", "alchemists"), default="valdora")
+    parser.add_argument("--game", choices=("valdora", "zavandor", "alchemists"),
+                        default="valdora")
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--start", type=int, default=1_000_000, help="first seed")
     parser.add_argument("--max-rounds", type=int, default=10,
@@ -75,8 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--greedy-every", type=int, default=100)
     parser.add_argument("--progress-every", type=int, default=1000)
     args = parser.parse_args(argv)
-    play = (alchemists_game(args.max_rounds, args.position_every) if args.game == "alchemists"
-            else valdora_game(args.max_rounds, args.position_every))
+    play = {"alchemists": alchemists_game, "zavandor": zavandor_game,
+            "valdora": valdora_game}[args.game](args.max_rounds, args.position_every)
     started = time.perf_counter()
     steps = greedy = 0
     for i in range(args.games):
@@ -84,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         is_greedy = args.greedy_every > 0 and i % args.greedy_every == 0
         try:
             steps += play(seed, is_greedy)
-        except ParityError as exc:
+        except (valdora_parity.ParityError, zavandor_parity.ParityError) as exc:
             print(f"DIFFERENCE after {i} games: {exc}", flush=True)
             return 1
         greedy += is_greedy
@@ -93,6 +103,24 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{i + 1}/{args.games} games ({greedy} greedy), {steps} steps, "
                   f"{elapsed:.0f} s, no difference", flush=True)
     return 0
+
+
+def zavandor_game(max_rounds: int, position_every: int) -> Callable[[int, bool], int]:
+    """One Zavandor lockstep game per (seed, greedy): the rule options cycle."""
+    data = zavandor_data()
+    base = data.options
+    switches = (base, dataclasses.replace(base, expert_discount=True),
+                dataclasses.replace(base, prism_raises_price=False, hoover_per_gem=False,
+                                    emero_floor=0),
+                dataclasses.replace(base, expert_discount=True, emero_floor=3))
+
+    def play(seed: int, greedy: bool) -> int:
+        options = switches[seed // 3 % len(switches)]
+        if max_rounds > 0 and not greedy:
+            options = dataclasses.replace(options, max_rounds=max_rounds)
+        return zavandor_parity.lockstep(data, options, 2 + seed % 3, seed, greedy=greedy,
+                                        state_every=position_every)
+    return play
 
 
 if __name__ == "__main__":

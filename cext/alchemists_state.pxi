@@ -100,6 +100,10 @@ cdef class AlchemistsCompiledState:
                 p.markers[i] = v
         return self
 
+    def _repr_svg_(self):
+        """The table picture, so a position shows itself in Jupyter (public part only)."""
+        return self.to_reference()._repr_svg_()
+
     def to_reference(self):
         """The equal reference AlchemistsState."""
         cdef St* s = &self.s

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import valdora_ai as va
 from valdora_ai.agents import make_agent
+from valdora_ai.games.zavandor.engines import as_reference
 from valdora_ai.games.zavandor.heuristics import estimate_final_scores
 from valdora_ai.rng import Rng
 
@@ -58,7 +59,7 @@ def test_greedy_agent_plays_from_its_observation() -> None:
 
 def test_estimate_ranks_wealth() -> None:
     game = va.make_game("zavandor", players=3)
-    state = game.new_state(2)
+    state = as_reference(game.new_state(2))
     state.gold[1] += 40
     estimate = estimate_final_scores(state)
     assert estimate[1] > estimate[0] and estimate[1] > estimate[2]

@@ -19,6 +19,7 @@ from valdora_ai.errors import DataError, IllegalMoveError, PositionError, Valdor
 from valdora_ai.games import game_names
 from valdora_ai.games.zavandor import steps as S
 from valdora_ai.games.zavandor.data import parse_data
+from valdora_ai.games.zavandor.engines import as_reference
 from valdora_ai.games.zavandor.game import ZavandorGame
 from valdora_ai.games.zavandor.invariants import problems
 from valdora_ai.games.zavandor.rules import ACTION, BUY_COUNT, SELL_COUNT, ZavandorState
@@ -90,8 +91,8 @@ def test_invariants_detect_broken_states() -> None:
             (lambda s: s.tgt.__setitem__(0, 16), "prices"),
             (lambda s: s.markers[0].append(4), "markers"),
             (lambda s: s.removed.pop(), "removed")):
-        state = game.new_state(1)
-        assert not problems(state)
+        assert not problems(game.new_state(1))
+        state = as_reference(game.new_state(1))  # the reference state's fields to break
         breakage(state)
         assert any(law in line for line in problems(state)), law
 
@@ -138,9 +139,12 @@ def test_illegal_and_out_of_space_steps_raise() -> None:
     for step in (-1, S.STEP_LIMIT, 10**6, S.keep(0), S.count(3), S.chance(0)):
         with pytest.raises(IllegalMoveError):
             state.play(step)
+    state = as_reference(state)
     state.gold[state.current] = 0
     with pytest.raises(IllegalMoveError):
         state.play(S.sample(0))
+    with pytest.raises(IllegalMoveError):
+        game.position_from_json(game.position_to_json(state)).play(S.sample(0))
 
 
 def test_positions_round_trip_at_every_phase() -> None:

@@ -35,6 +35,7 @@ from zavandor_scenarios import (
 from valdora_ai.errors import IllegalMoveError
 from valdora_ai.games.zavandor import steps as S
 from valdora_ai.games.zavandor.data import ARTIFACT, JEWEL, default_data
+from valdora_ai.games.zavandor.engines import as_reference
 from valdora_ai.games.zavandor.rules import EMPTY, MINE_USE, WILD
 
 DATA = default_data()
@@ -361,6 +362,7 @@ def test_discount_example_expert_rule() -> None:
     pass_actions(s)
     assert s.round == 4
     assert s.discount == [[0, 1], [2, 0], [2, 1]]
+    s = as_reference(s)
     s.gems[B] = gems("1D1E")
     s.current = B
     play(game, s, "item:A-GN1")

@@ -13,6 +13,7 @@ from typing import Any
 
 from valdora_ai.games.zavandor import steps as S
 from valdora_ai.games.zavandor.data import ARTIFACT, GEM_LETTERS, JEWEL, ZavandorData
+from valdora_ai.games.zavandor.engines import as_reference
 from valdora_ai.games.zavandor.game import ZavandorGame
 from valdora_ai.games.zavandor.rules import ACTION, EMPTY, ZavandorState
 
@@ -21,9 +22,10 @@ A, B, C, D = 0, 1, 2, 3  # seats: Alphonse, Berta, Caroline (and Diane/Emil in 2
 
 def new(players: int = 3, seed: int = 0, data: ZavandorData | None = None,
         **options: Any) -> tuple[ZavandorGame, ZavandorState]:
-    """A game whose round 1 starts with seat 0, marker on district I."""
+    """A game whose round 1 starts with seat 0, marker on district I: a reference
+    state to edit (:func:`checked` hands it back on the selected engine)."""
     game = ZavandorGame(players, rules_data=data, **options)
-    state = game.new_state(seed)
+    state = as_reference(game.new_state(seed))
     state.start = state.current = 0
     state.gnome = 0
     return game, state

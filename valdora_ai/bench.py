@@ -125,10 +125,15 @@ def _copies(game: Any, seed: int, budget: float) -> tuple[int, float]:
 @section("c_copies", "copies", engines=("compiled",))
 def _c_copies(game: Any, seed: int, budget: float) -> tuple[int, float]:
     state = _midgame(game, seed)
-    loop = importlib.import_module(type(state).__module__).copy_loop  # the game's core
+    own = getattr(state, "copy_loop", None)  # a core's own method (Zavandor's)
+    if own is None:  # or its module's function (Valdora's, the Alchemists')
+        module_loop = importlib.import_module(type(state).__module__).copy_loop
+
+        def own(n: int) -> int:
+            return int(module_loop(state, n))
 
     def once() -> int:
-        loop(state, 100_000)
+        own(100_000)
         return 100_000
     return _repeat(once, budget)
 

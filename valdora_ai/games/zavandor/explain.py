@@ -15,8 +15,8 @@ from typing import Any
 from valdora_ai.games.narrating import narrate_turn
 from valdora_ai.games.zavandor import steps as S
 from valdora_ai.games.zavandor.data import DECK_NAMES, GEM_LETTERS
+from valdora_ai.games.zavandor.engines import as_reference
 from valdora_ai.games.zavandor.notation import describe_step
-from valdora_ai.games.zavandor.reference import as_reference
 from valdora_ai.games.zavandor.rules import (
     BUY_COUNT,
     DECK,

@@ -14,6 +14,7 @@ from valdora_ai.games.observing import check_seat
 from valdora_ai.games.token_turns import apply_recording
 from valdora_ai.games.zavandor import (
     bounds,
+    engines,
     explain,
     heuristics,
     info,
@@ -30,7 +31,7 @@ from valdora_ai.games.zavandor.data import (
     load_data,
     parse_options,
 )
-from valdora_ai.games.zavandor.reference import as_reference
+from valdora_ai.games.zavandor.engines import as_reference
 from valdora_ai.games.zavandor.rules import WORLD, ZavandorState
 from valdora_ai.games.zavandor.tables import PHASE_WORDS
 
@@ -49,6 +50,7 @@ class ZavandorGame:
     # The final score as the rulebook counts it: VP from tiles, artifacts and jewelry;
     # ties go to the most gold once gems are sold at current prices (prisms at the top).
     score_columns = ("tiles", "artifacts", "jewelry", "total", "gold")
+    compiled_core = True
 
     def __init__(self, players: int = 3,
                  rules_data: str | Path | ZavandorData | None = None,
@@ -65,11 +67,13 @@ class ZavandorGame:
         self.options: Options = parse_options(options, self.data.options)
 
     def new_state(self, seed: int) -> ZavandorState:
-        """A fresh game: tiles laid out, piles shuffled, marker and start player drawn."""
-        return ZavandorState.new(self.data, self.options, self.num_players, make_rng(seed))
+        """A fresh game: tiles laid out, piles shuffled, marker and start player drawn
+        (a compiled world unless the pure engine is selected, see engines)."""
+        return engines.new_state(  # type: ignore[no-any-return]
+            self.data, self.options, self.num_players, make_rng(seed))
 
     def observation(self, state: ZavandorState, player: int) -> info.Observation:
-        return info.observation(state, check_seat(self.num_players, player))
+        return info.observation(as_reference(state), check_seat(self.num_players, player))
 
     def num_distinct_steps(self) -> int:
         """Every step code lies below steps.STEP_LIMIT (the chance codes last)."""
@@ -94,36 +98,51 @@ class ZavandorGame:
         return self.max_turns() * bounds.max_action_steps(self.data) + mining
 
     def determinize(self, observation: info.Observation, rng: Any) -> ZavandorState:
-        return info.determinize(observation, rng)
+        """A world sampled by the reference (info.determinize), on the selected engine."""
+        return engines.from_reference(  # type: ignore[no-any-return]
+            info.determinize(observation, rng))
 
     def apply_revealing(self, state: ZavandorState, step: int) -> tuple[int, ...]:
         """Apply `step` to a world; return the chance steps its viewer's belief state
-        would have passed through (what the step showed the viewer), in order."""
+        would have passed through (what the step showed the viewer), in order (a
+        compiled world records them in C)."""
+        fast = engines.compiled(state)
+        if fast is not None:
+            return fast.apply_revealing(step)
         return apply_recording(state, step)
 
     def describe_step(self, state: ZavandorState, step: int) -> str:
-        return notation.describe_step(state, step)
+        return notation.describe_step(as_reference(state), step)
 
     def parse_turn(self, state: ZavandorState, text: str) -> list[int]:
-        return notation.parse_turn(state, text)
+        return notation.parse_turn(as_reference(state), text)
 
     def format_turn(self, state: ZavandorState, steps: list[int]) -> str:
-        return notation.format_turn(state, steps)
+        return notation.format_turn(as_reference(state), steps)
 
     def position_to_json(self, state: ZavandorState) -> dict[str, Any]:
-        return position.position_to_json(state)
+        return position.position_to_json(as_reference(state))
 
     def position_from_json(self, document: Any) -> ZavandorState:
         state = position.position_from_json(document, self.data)
         if state.n != self.num_players:
             raise PositionError(f"a {state.n}-player position for a {self.num_players}-player"
                                 " game", where="players")
-        return state
+        return engines.from_reference(state)  # type: ignore[no-any-return]
 
     def greedy_step(self, state: ZavandorState, rng: Any) -> int:
+        """heuristics.greedy_step (a compiled world runs its C port: the same steps)."""
+        fast = engines.compiled(state)
+        if fast is not None:
+            return int(fast.greedy_step(rng))
         return heuristics.greedy_step(state, rng)
 
     def estimate_final_scores(self, state: ZavandorState) -> list[float]:
+        """heuristics.estimate_final_scores (a compiled world runs its C port: the same
+        floats)."""
+        fast = engines.compiled(state)
+        if fast is not None:
+            return list(fast.estimate_final_scores())
         return heuristics.estimate_final_scores(state)
 
     def describe_turn(self, state: ZavandorState, steps: list[int]) -> list[str]:

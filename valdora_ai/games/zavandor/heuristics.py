@@ -39,6 +39,15 @@ FUTURE_GOLD = 0.5  # future gold (Alchemister income) against gold in hand
 MINED_GEM = 1.1  # a mined gem against its current price
 MAX_SAMPLES = 2
 CONTESTED = 0.6  # value kept per rival who is fewer gems away from the same purchase
+MIN_PACE = 1.5  # VP per round the leader is assumed to gain at least
+FIRST_PACE = 2.0  # the pace assumed in the first round
+MAX_ROUNDS_LEFT = 10.0
+MISSING_GEM = 0.15  # VP a missing gem costs a plan (on top of its price)
+AFFORDABLE_SHARE = 0.7  # an affordable plan is bought when worth this share of the best
+SAMPLE_GOLD = 6  # gold below which the greedy player does not sample
+MARKER_WORTH = 2.0  # gold: one Emeromobile marker
+WEALTH_SHARE = 0.6  # of wealth and income the estimate turns into VP
+MIN_BUY = 2  # gems bought at least when the plan needs fewer
 
 
 def rounds_left(state: ZavandorState) -> float:
@@ -46,8 +55,9 @@ def rounds_left(state: ZavandorState) -> float:
     if state.end_triggered or state.is_terminal():
         return 0.0
     leader = max(state.scores())
-    pace = max(1.5, leader / max(1, state.round - 1)) if state.round > 1 else 2.0
-    return max(0.0, min(10.0, (state.target_vp() - leader) / pace))
+    pace = (max(MIN_PACE, leader / max(1, state.round - 1)) if state.round > 1
+            else FIRST_PACE)
+    return max(0.0, min(MAX_ROUNDS_LEFT, (state.target_vp() - leader) / pace))
 
 
 def _tile_gains(state: ZavandorState, counts: list[int], tile: int) -> float:
@@ -92,7 +102,7 @@ def _value_card(state: ZavandorState, seat: int, deck: int, ident: int, left: fl
     elif card.kind == "convertor":
         value += card.value * max(state.cur)
     elif card.kind == "emeromobile":
-        value += 2.0 * min(len(card.markers), left + 1)
+        value += MARKER_WORTH * min(len(card.markers), left + 1)
     elif card.kind == "hoovermatic":
         others = sum(mined_by_tiles(c) + w for q in range(state.n) if q != seat
                      for c, w in [_counts(state, q)])
@@ -126,7 +136,7 @@ def _plans(state: ZavandorState, seat: int) -> list[tuple[float, int, list[int]]
     for value, step, cost in plans:
         spent = sum(c * state.cur[g] for g, c in enumerate(cost))
         missing = sum(_missing(state, seat, cost))
-        net = value - spent - 0.15 * missing * GOLD_PER_VP
+        net = value - spent - MISSING_GEM * missing * GOLD_PER_VP
         if net > 0 and (S.kind(step) != "buy_item"
                         or S.argument(step) % S.ITEM_SLOTS != S.HAND_SLOT):
             rivals = sum(sum(_missing(state, q, cost)) < missing
@@ -160,7 +170,7 @@ def greedy_step(state: ZavandorState, rng: Any) -> int:
     if state.phase == BUY_COUNT:
         plan = _best_plan(state, p)
         need = _missing(state, p, plan[2])[state.pend_gem] if plan else 0
-        return min(legal, key=lambda s: abs(S.argument(s) - max(need, 2)))
+        return min(legal, key=lambda s: abs(S.argument(s) - max(need, MIN_BUY)))
     if state.phase in (SELL_COUNT, TRADE_COUNT):
         plan = _best_plan(state, p)
         keep = plan[2][state.pend_gem] if plan else 0
@@ -192,7 +202,7 @@ def _action(state: ZavandorState, p: int, legal: list[int]) -> int:
     plans = [plan for plan in _plans(state, p) if plan[0] > 0]
     affordable = [plan for plan in plans if plan[1] in legal_set]
     best = plans[0] if plans else None
-    if affordable and (best is None or affordable[0][0] >= 0.7 * best[0]):
+    if affordable and (best is None or affordable[0][0] >= AFFORDABLE_SHARE * best[0]):
         step = affordable[0][1]
         sample = _sample_before(state, p, step, legal_set)
         return sample if sample is not None else step
@@ -213,7 +223,7 @@ def _sample_before(state: ZavandorState, p: int, step: int, legal: set[int]) -> 
     if S.kind(step) != "buy_tile":
         return None
     district = state.data.spaces[S.argument(step)].district
-    if district == CENTER or state.gold[p] < 6:
+    if district == CENTER or state.gold[p] < SAMPLE_GOLD:
         return None
     spaces = [s for s in state.buyable_spaces() if state.data.spaces[s].district == district]
     known = sum(state.known[s] >> p & 1 for s in spaces)
@@ -261,6 +271,6 @@ def estimate_final_scores(state: ZavandorState) -> list[float]:
         alchemy = sum(state.card(d, i).value for d, i in state.owned[q]
                       if state.card(d, i).kind == "alchemister")
         income = (mined * avg + alchemy) * left
-        result.append(state.vp(q) + 0.6 * (wealth + income) / GOLD_PER_VP)
+        result.append(state.vp(q) + WEALTH_SHARE * (wealth + income) / GOLD_PER_VP)
     return result
 

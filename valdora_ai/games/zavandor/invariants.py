@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections import Counter
 
 from valdora_ai.games.zavandor.data import ARTIFACT
+from valdora_ai.games.zavandor.engines import as_reference
 from valdora_ai.games.zavandor.rules import DECK, EMPTY, ID, MASK, UNKNOWN, WORLD, ZavandorState
 
 
-def problems(s: ZavandorState) -> list[str]:
-    """Every broken conservation law of `s`, as one line each."""
+def problems(state: ZavandorState) -> list[str]:
+    """Every broken conservation law of `state` (either engine's), as one line each."""
+    s = as_reference(state)
     found: list[str] = []
     data = s.data
     tiles = [t for t in s.board if t >= 0] + [t for owned in s.tiles for t in owned]

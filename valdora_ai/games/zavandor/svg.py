@@ -17,7 +17,7 @@ from typing import Any
 
 from valdora_ai.games.zavandor import info
 from valdora_ai.games.zavandor.data import ARTIFACT, CENTER, DECK_NAMES, GEM_LETTERS, Card
-from valdora_ai.games.zavandor.reference import as_reference
+from valdora_ai.games.zavandor.engines import as_reference
 from valdora_ai.games.zavandor.rules import (
     CHANCE,
     DECK,

@@ -25,7 +25,7 @@ from valdora_ai.games.zavandor.data import (
     Card,
     ZavandorData,
 )
-from valdora_ai.games.zavandor.reference import as_reference
+from valdora_ai.games.zavandor.engines import as_reference
 from valdora_ai.games.zavandor.rules import DECK, EMPTY, ID, LEVEL, UNKNOWN, Slot, ZavandorState
 from valdora_ai.richtext import SEAT_STYLES, literal
 

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from valdora_ai.games.zavandor.data import MAX_COUNT, MAX_LEVEL, N_DISTRICTS, N_GEMS, ZavandorData
-from valdora_ai.games.zavandor.reference import as_reference
+from valdora_ai.games.zavandor.engines import as_reference
 from valdora_ai.games.zavandor.rules import CHANCE, DECK, ID, LEVEL, OVER, TERMINAL, Slot
 
 _PHASES = OVER + 1

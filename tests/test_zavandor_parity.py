@@ -1,0 +1,154 @@
+"""The compiled Zavandor core against the reference rules, in lockstep (every CI run).
+
+500 seeded games over 2 to 4 players and the rule options (random and greedy seats)
+are played on both engines at once (valdora_ai/games/zavandor/parity.py says what is
+compared at each step); play-outs and roll-outs against the reference loops; copies,
+conversions, engine selection.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+
+import pytest
+
+import valdora_ai as va
+from valdora_ai.backend import fast_playouts
+from valdora_ai.errors import IllegalMoveError, ValdoraError
+from valdora_ai.games.zavandor import engines
+from valdora_ai.games.zavandor import steps as S
+from valdora_ai.games.zavandor.data import default_data
+from valdora_ai.games.zavandor.info import observation
+from valdora_ai.games.zavandor.parity import (
+    ParityError,
+    compare,
+    lockstep,
+    playout_parity,
+    state_differences,
+)
+from valdora_ai.games.zavandor.rules import ZavandorState
+from valdora_ai.rng import Rng
+
+pytestmark = pytest.mark.usefixtures("compiled_zavandor")
+
+DATA = default_data()
+OPTIONS = (
+    DATA.options,
+    dataclasses.replace(DATA.options, expert_discount=True),
+    dataclasses.replace(DATA.options, prism_raises_price=False, hoover_per_gem=False,
+                        emero_floor=0),
+    dataclasses.replace(DATA.options, expert_discount=True, emero_floor=3, max_rounds=6),
+)
+GAMES = 500
+CHUNKS = 10
+
+
+@pytest.fixture
+def compiled_zavandor() -> None:
+    if engines._load()[0] is None:
+        pytest.skip("the compiled Zavandor core is not built")
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_games_in_lockstep(chunk: int) -> None:
+    for seed in range(chunk, GAMES, CHUNKS):
+        lockstep(DATA, OPTIONS[seed // CHUNKS % len(OPTIONS)], 2 + seed % 3, seed,
+                 greedy=seed % 2 == 0, state_every=7)
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_playouts_and_rollouts_match_the_reference_loops(policy: str) -> None:
+    for seed in range(12):
+        options = OPTIONS[seed % len(OPTIONS)]
+        playout_parity(DATA, options, 2 + seed % 3, seed, policy)
+        playout_parity(DATA, options, 2 + seed % 3, seed, policy, depth=seed % 3 - 1)
+
+
+def test_copies_are_independent() -> None:
+    state = engines.compiled_class().new(DATA, DATA.options, 3, Rng(4))
+    before = state.to_reference()
+    twin = state.copy()
+    twin.playout(Rng(1))
+    assert twin.is_terminal() and not state.is_terminal()
+    assert not state_differences(before, state.to_reference())
+    import copy
+
+    deep = copy.deepcopy(state)
+    deep.apply(deep.legal_steps()[0])
+    assert not state_differences(before, state.to_reference())
+
+
+def test_conversions_round_trip_and_refuse_belief_states() -> None:
+    game = va.make_game("zavandor", players=4)
+    state = game.new_state(9)
+    rng = Rng(2)
+    while not state.is_terminal():
+        ref = state.to_reference()
+        again = engines.compiled_class().from_reference(ref)
+        assert not state_differences(ref, again.to_reference())
+        assert game.position_to_json(again) == game.position_to_json(ref)
+        legal = state.legal_steps()
+        state.apply(legal[rng.randbelow(len(legal))])
+    belief = observation(state.to_reference(), 1).belief_state()
+    with pytest.raises(ValdoraError, match="belief"):
+        engines.compiled_class().from_reference(belief)
+    assert engines.from_reference(belief) is belief
+
+
+def test_the_checker_sees_a_difference() -> None:
+    ref = ZavandorState.new(DATA, DATA.options, 3, Rng(7))
+    comp = engines.compiled_class().from_reference(ref)
+    compare(ref, comp, "start")
+    ref.gold[1] += 1
+    with pytest.raises(ParityError, match="states"):
+        compare(ref, comp, "changed")
+
+
+def test_illegal_steps_raise_and_leave_the_state_alone() -> None:
+    state = va.make_game("zavandor", players=3).new_state(5)
+    before = state.to_reference()
+    for step in (-1, S.STEP_LIMIT, 10**6, S.keep(0), S.count(3), S.chance(0), "x", 1.0):
+        with pytest.raises(IllegalMoveError):
+            state.apply(step)
+    assert not state_differences(before, state.to_reference())
+
+
+def test_game_makes_compiled_worlds_and_hands_them_the_playouts() -> None:
+    game = va.make_game("zavandor", players=3)
+    assert game.compiled_core
+    state = game.new_state(1)
+    assert isinstance(state, engines.compiled_class())
+    assert fast_playouts(state) is state
+    world = game.determinize(game.observation(state, 0), Rng(3))
+    assert isinstance(world, engines.compiled_class()) and world.viewer == 0
+
+
+def test_same_seed_same_game_on_both_engines(monkeypatch: pytest.MonkeyPatch) -> None:
+    compiled = va.make_game("zavandor", players=2).new_state(21)
+    monkeypatch.setenv("VALDORA_PURE_PYTHON", "1")
+    pure = va.make_game("zavandor", players=2).new_state(21)
+    assert isinstance(pure, ZavandorState)
+    assert not state_differences(pure, compiled.to_reference())
+
+
+def test_missing_extension_fails_loudly_when_required(monkeypatch: pytest.MonkeyPatch
+                                                      ) -> None:
+    real = importlib.import_module
+
+    def no_zavandor_core(name: str, *args: object) -> object:
+        if name == engines.COMPILED_MODULE:
+            raise ImportError(f"No module named {name!r}")
+        return real(name, *args)
+
+    monkeypatch.setattr(importlib, "import_module", no_zavandor_core)
+    engines._load.cache_clear()
+    try:
+        monkeypatch.delenv("VALDORA_PURE_PYTHON", raising=False)
+        monkeypatch.setenv("VALDORA_REQUIRE_COMPILED", "1")
+        with pytest.raises(RuntimeError, match="_zavandor_core is required"):
+            va.make_game("zavandor", players=3).new_state(1)
+        monkeypatch.delenv("VALDORA_REQUIRE_COMPILED")
+        assert isinstance(va.make_game("zavandor", players=3).new_state(1), ZavandorState)
+    finally:
+        engines._load.cache_clear()

@@ -1,0 +1,156 @@
+"""Differential checking of the compiled Zavandor core against the reference rules.
+
+:func:`lockstep` plays one game on both engines at once and raises
+:class:`ParityError` at the first difference: the player to move, the legal steps
+(codes and order), the chance outcomes with their exact probabilities, the whole state
+(every field of the reference state, the compiled one converted with
+``to_reference``), the chance steps each step records for the world's viewer, the
+conversion back from the reference, the greedy policy's decisions and generator state
+(C port against heuristics.greedy_step), the score estimate, and at the end the scores,
+winners and returns. Used by tests/test_zavandor_parity.py (every CI run) and
+benchmarks/parity_long.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from valdora_ai.games.token_turns import apply_recording
+from valdora_ai.games.zavandor import engines
+from valdora_ai.games.zavandor.data import Options, ZavandorData
+from valdora_ai.games.zavandor.heuristics import estimate_final_scores, greedy_step
+from valdora_ai.games.zavandor.rules import MINE_USE, WILD, ZavandorState
+from valdora_ai.rng import Rng
+
+# Fields compared as they are; mine_choices is derived (position_from_json recomputes
+# it for the miner being asked), so it counts only while a miner chooses.
+_SKIPPED = ("data", "opts", "recording", "mine_choices")
+FIELDS = tuple(name for name in ZavandorState.__slots__ if name not in _SKIPPED)
+
+
+class ParityError(AssertionError):
+    """The engines disagree (the message says where and on what)."""
+
+
+def _check(ok: bool, what: str, where: str) -> None:
+    if not ok:
+        raise ParityError(f"{where}: {what} differ")
+
+
+def state_differences(ref: ZavandorState, other: ZavandorState) -> list[str]:
+    """The names of the fields in which two reference states differ."""
+    names = [name for name in FIELDS if getattr(ref, name) != getattr(other, name)]
+    if ref.phase in (MINE_USE, WILD) and ref.mine_choices != other.mine_choices:
+        names.append("mine_choices")
+    if ref.data is not other.data or ref.opts != other.opts:
+        names.append("data")
+    return names
+
+
+def compare(ref: ZavandorState, comp: Any, where: str, *, states: bool = True) -> None:
+    """Raise ParityError unless `comp` shows the same position as `ref`."""
+    _check(comp.current_player == ref.current_player, "players to move", where)
+    _check(comp.legal_steps() == ref.legal_steps(), "legal steps", where)
+    _check(comp.is_chance_node() == ref.is_chance_node(), "chance nodes", where)
+    _check(comp.is_terminal() == ref.is_terminal(), "terminal states", where)
+    expected = ref.chance_outcomes() if ref.is_chance_node() else []
+    _check(comp.chance_outcomes() == expected, "chance outcomes", where)
+    _check(comp.scores() == ref.scores(), "scores", where)
+    if states:
+        differences = state_differences(ref, comp.to_reference())
+        _check(not differences, f"states ({', '.join(differences)})", where)
+
+
+def _greedy(ref: ZavandorState, comp: Any, policy: Rng, where: str) -> int:
+    """The greedy step of both engines from the same generator state; `policy` ends
+    where the reference left it."""
+    twin = Rng(0)
+    twin.setstate(policy.getstate())
+    chosen = greedy_step(ref, policy)
+    _check(comp.greedy_step(twin) == chosen and twin.getstate() == policy.getstate(),
+           "greedy steps", where)
+    return chosen
+
+
+def lockstep(data: ZavandorData, options: Options, players: int, seed: int, *,
+             greedy: bool, state_every: int = 1) -> int:
+    """Play game `seed` on both engines at once; returns its number of steps.
+
+    Seats are random (``legal[randbelow]``) or greedy. Odd seeds give the worlds a
+    viewer (as a determinization has), so the recorded reveals are compared too.
+    Whole states are compared every `state_every` steps and at the end; everything
+    else at every step.
+    """
+    compiled = engines.compiled_class()
+    ref = ZavandorState.new(data, options, players, Rng(seed))
+    comp: Any = compiled.new(data, options, players, Rng(seed))
+    compare(ref, comp, f"{players} players, seed {seed}, setup")
+    if seed % 2:
+        ref.viewer = seed // 2 % players
+        comp = compiled.from_reference(ref)
+    policy = Rng(seed ^ 0x5EED)
+    step_no = 0
+    while True:
+        where = f"{players} players, {options}, seed {seed}, step {step_no}"
+        compare(ref, comp, where, states=step_no % state_every == 0 or ref.is_terminal())
+        if ref.is_terminal():
+            break
+        if step_no % 29 == 7:
+            again = compiled.from_reference(ref)
+            _check(not state_differences(ref, again.to_reference()),
+                   "states converted from the reference", where)
+            spare = comp.copy()
+            spare.playout(Rng(step_no), 40)
+            _check(not state_differences(ref, comp.to_reference()), "copies", where)
+        if step_no % 11 == 3:
+            _check(comp.estimate_final_scores() == estimate_final_scores(ref), "estimates",
+                   where)
+        legal = ref.legal_steps()
+        if greedy or step_no % 5 == 2:  # random games: greedy checked, not played
+            chosen = _greedy(ref, comp, policy if greedy else Rng(step_no), where)
+        step = chosen if greedy else legal[policy.randbelow(len(legal))]
+        _check(comp.apply_revealing(step) == apply_recording(ref, step), "recorded reveals",
+               where)
+        step_no += 1
+    where = f"{players} players, {options}, seed {seed}, end"
+    _check(comp.winners() == ref.winners() and comp.returns() == ref.returns(), "winners",
+           where)
+    _check(comp.estimate_final_scores() == estimate_final_scores(ref), "final estimates",
+           where)
+    return step_no
+
+
+def playout_parity(data: ZavandorData, options: Options, players: int, seed: int,
+                   policy: str, depth: int | None = None) -> None:
+    """The compiled play-out (or roll-out to `depth`) against the reference loop from
+    a copy of one position: same final state, same generator state."""
+    from valdora_ai.playout import reference_greedy_playout, reference_random_playout
+    from valdora_ai.search.rollout import reference_rollout
+
+    compiled = engines.compiled_class()
+    ref = ZavandorState.new(data, options, players, Rng(seed))
+    ref_rng = Rng(seed + 1)
+    reference_random_playout(ref, ref_rng, 60 + seed % 50)
+    comp: Any = compiled.from_reference(ref)
+    hooks = _ReferenceHooks()
+    r1, r2 = Rng(seed + 2), Rng(seed + 2)
+    searcher = ref.current_player
+    if depth is not None:
+        reference_rollout(hooks, ref, policy, depth, r1, searcher)  # type: ignore[arg-type]
+        comp.rollout(r2, policy, searcher, depth)
+    elif policy == "greedy":
+        played = reference_greedy_playout(hooks, ref, r1)
+        _check(comp.playout(r2, 1 << 30, "greedy") == played, "play-out lengths", str(seed))
+    else:
+        played = reference_random_playout(ref, r1)
+        _check(comp.playout(r2) == played, "play-out lengths", str(seed))
+    where = f"{players} players, seed {seed}, {policy} play-out to depth {depth}"
+    _check(r1.getstate() == r2.getstate(), "generator states", where)
+    _check(not state_differences(ref, comp.to_reference()), "final states", where)
+
+
+class _ReferenceHooks:
+    """The one game hook the reference play-out loops call, on the reference rules."""
+
+    def greedy_step(self, state: ZavandorState, rng: Any) -> int:
+        return greedy_step(state, rng)
