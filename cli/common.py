@@ -24,6 +24,12 @@ RulesData = Annotated[
     Path | None,
     typer.Option("--rules-data", help="Component data file replacing the shipped one."),
 ]
+EngineRulesData = Annotated[
+    list[str] | None,
+    typer.Option("--rules-data", metavar="[GAME=]FILE",
+                 help="A component data file replacing a game's shipped one: GAME=FILE, "
+                      "repeatable; a bare FILE is Valdora's. Checked at start."),
+]
 GameName = Annotated[
     str,
     typer.Option("--game", "-g", help="The game: valdora, zavandor or alchemists."),

@@ -9,14 +9,7 @@ import typer
 
 from valdora_ai.richtext import literal
 
-from .common import err_console, user_errors
-
-EngineRulesData = Annotated[
-    list[str] | None,
-    typer.Option("--rules-data", metavar="[GAME=]FILE",
-                 help="A component data file replacing a game's shipped one: GAME=FILE, "
-                      "repeatable; a bare FILE is Valdora's. Checked at start."),
-]
+from .common import EngineRulesData, err_console, user_errors
 
 
 def engine(

@@ -10,7 +10,7 @@ import typer
 from valdora_ai.errors import ValdoraError
 from valdora_ai.richtext import literal
 
-from .common import RulesData, err_console, user_errors
+from .common import EngineRulesData, err_console, user_errors
 
 MISSING = ("valdora serve needs the serve extra (Starlette and uvicorn): "
            "pip install 'valdora-ai[serve]'")
@@ -36,7 +36,7 @@ def serve(
         "--sessions", help="Games held by the whole server at the same time.")] = 32,
     agent: Annotated[str, typer.Option(
         "--agent", help="Agent spec for hints and for requests naming none.")] = "greedy",
-    rules_data: RulesData = None,
+    rules_data: EngineRulesData = None,
 ) -> None:
     """Play and analyse in the browser (see docs/serve.md)."""
     try:
@@ -48,15 +48,18 @@ def serve(
                           soft_wrap=True)
         raise typer.Exit(1) from None
     from valdora_ai.engine import EngineConfig
+    from valdora_ai.engine.rules_data import check_rules_data, parse_rules_data
     from valdora_ai.serve.config import ServeConfig
 
     with user_errors():
+        files = parse_rules_data(rules_data or [])
+        check_rules_data(files)  # a bad data file fails here, once
         config = ServeConfig(
             host=host, port=port, connections=connections, sessions=sessions,
             engine=EngineConfig(workers=workers, max_seconds=max_seconds,
                                 max_iterations=max_iterations,
                                 max_line_bytes=max_message_bytes, default_agent=agent,
-                                rules_data=rules_data))
+                                rules_data=files))
         listener = _listen(config.host, config.port)
     if not config.loopback:
         err_console.print(f"[bold yellow]warning:[/] listening on {host}: anyone who can "

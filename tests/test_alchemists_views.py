@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from valdora_ai.cli.app import app
 from valdora_ai.games import facts, make_game
 from valdora_ai.games.alchemists.data import default_data_path
+from valdora_ai.games.alchemists.engines import as_reference
 from valdora_ai.games.alchemists.rules import AlchemistsState
 from valdora_ai.rng import Rng
 
@@ -31,7 +32,7 @@ def _played(players: int, seed: int, turns: int | None = None, **options: object
     rng = Rng(seed)
     while not state.is_terminal() and (turns is None or state.turns < turns):
         state.apply(game.greedy_step(state, rng))
-    return state  # type: ignore[no-any-return]
+    return as_reference(state)  # a reference state, so that tests may edit it
 
 
 def _shown(state: AlchemistsState, width: int, seat: int = 0, progress: bool = False) -> str:

@@ -12,7 +12,8 @@ import pytest
 from serve_client import Page, page, server
 
 from valdora_ai.engine.config import EngineConfig
-from valdora_ai.games import make_game
+from valdora_ai.errors import ValdoraError
+from valdora_ai.games import facts, make_game
 from valdora_ai.records import parse_record_text, replay_lines
 from valdora_ai.serve.config import ServeConfig
 
@@ -124,7 +125,8 @@ def test_a_record_resumes_where_it_stopped_and_a_bad_one_is_refused() -> None:
         assert error["code"] == "bad_record" and error["field"] == "record"
 
 
-def test_view_shows_a_record_position_as_its_seat_to_move_knows_it() -> None:
+def test_view_shows_a_record_position_as_its_seat_to_move_knows_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     with server() as client, page(client) as p:
         sid = p.ask("new_game", seats=["greedy", "greedy", "greedy"], seed=1)[-1]["session"]
         record = p.ask("record", session=sid)[-1]["record"]
@@ -133,8 +135,15 @@ def test_view_shows_a_record_position_as_its_seat_to_move_knows_it() -> None:
         assert view["position"]["to_move"] == view["toMove"]
         assert '"order"' not in json.dumps(view["position"])
         alchemists = make_game("alchemists")
-        text_only = p.ask("view", game="alchemists", position=alchemists.position_to_json(
-            alchemists.new_state(1)))[-1]["view"]
+        position = alchemists.position_to_json(alchemists.new_state(1))
+        pictured = p.ask("view", game="alchemists", position=position)[-1]["view"]
+        assert pictured["svg"].startswith("<svg") and pictured["text"] is None
+
+        def no_picture(game: Any, state: Any, observer: int | None = None) -> str:
+            raise ValdoraError(f"a position of {game.name} cannot be drawn")
+
+        monkeypatch.setattr(facts, "render_svg", no_picture)  # as for a game without one
+        text_only = p.ask("view", game="alchemists", position=position)[-1]["view"]
         assert text_only["svg"] is None and text_only["text"]
 
 

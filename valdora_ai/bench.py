@@ -129,8 +129,8 @@ def _c_copies(game: Any, seed: int, budget: float) -> tuple[int, float]:
     if own is None:  # or its module's function (Valdora's, the Alchemists')
         module_loop = importlib.import_module(type(state).__module__).copy_loop
 
-        def own(n: int) -> int:
-            return int(module_loop(state, n))
+        def own(n: int) -> object:
+            return module_loop(state, n)
 
     def once() -> int:
         own(100_000)
