@@ -12,6 +12,7 @@ from valdora_ai.cli.app import app
 from valdora_ai.games.base import Explained
 from valdora_ai.games.zavandor import steps as S
 from valdora_ai.games.zavandor.data import ARTIFACT, JEWEL
+from valdora_ai.games.zavandor.engines import as_reference
 from valdora_ai.games.zavandor.rules import ID, ZavandorState
 
 AGENT = "ismcts:iterations=20,seed=1"
@@ -21,8 +22,15 @@ def _game() -> va.Game:
     return va.make_game("zavandor", players=3)
 
 
+def _world(seed: int = 2) -> ZavandorState:
+    """A fresh world on the selected engine (compiled when built): read, never edited."""
+    return _game().new_state(seed)
+
+
 def _state(seed: int = 2) -> ZavandorState:
-    return _game().new_state(seed)  # type: ignore[return-value]
+    """A fresh world as a reference state, which the tests edit (edits to a compiled
+    world's fields are lost: they read copies)."""
+    return as_reference(_world(seed))
 
 
 def _says(state: ZavandorState, turn: str) -> list[str]:
@@ -32,7 +40,7 @@ def _says(state: ZavandorState, turn: str) -> list[str]:
 
 
 def test_buying_gems_says_how_many_at_what_price_and_the_new_target() -> None:
-    state = _state()
+    state = _world()
     assert _says(state, "buy:R x3") == [
         "Buys 3 rubies at 4 gold each (12 gold).", "Gold: 23 → 11.", "Gems: - → 3R.",
         "Target prices: R 4→5."]
@@ -126,7 +134,7 @@ def test_a_trader_and_the_turn_that_ends_the_round() -> None:
 
 def test_suggest_explains_a_zavandor_position(tmp_path: Path) -> None:
     path = tmp_path / "p.json"
-    path.write_text(json.dumps(_game().position_to_json(_state())))
+    path.write_text(json.dumps(_game().position_to_json(_world())))
     result = CliRunner().invoke(app, ["suggest", "--game", "zavandor", str(path), "--agent",
                                       AGENT, "--explain"])
     assert result.exit_code == 0, result.output
@@ -162,3 +170,18 @@ def test_the_docs_example_prints_what_the_page_says(tmp_path: Path) -> None:
                      "Gems: - → 2S.", "Target prices: S 4→5."):
         assert sentence in result.output
         assert f"`{sentence}`" in " ".join(page.split())
+
+
+def test_a_turn_cut_short_says_the_gem_action_it_started() -> None:
+    """A one-step hint (the greedy agent's) stops before the count: it still says what
+    it starts to do, on a compiled world as on a reference one."""
+    for state in (_world(), _state()):
+        assert _says(state, "buy:D") == ["Goes to buy diamonds; how many is still to choose."]
+    state = _state()
+    state.gems[state.current][1] = 2
+    assert _says(state, "sell:R") == ["Goes to sell rubies; how many is still to choose."]
+    state.markers[state.current] = [4]
+    assert _says(state, "buy:S") == [
+        "Goes to buy sapphires; which marker and how many are still to choose."]
+    assert _says(state, "buy:S marker:4") == [
+        "Goes to buy sapphires with the -4 marker; how many is still to choose."]

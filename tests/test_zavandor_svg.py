@@ -14,6 +14,7 @@ from valdora_ai.backend import make_rng
 from valdora_ai.cli.app import app
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games.zavandor.data import JEWEL
+from valdora_ai.games.zavandor.engines import as_reference
 from valdora_ai.games.zavandor.position import position_to_json
 from valdora_ai.games.zavandor.rules import ID, MASK, ZavandorState
 from valdora_ai.games.zavandor.svg import board_svg
@@ -46,8 +47,9 @@ def _played(seed: int, steps: int, players: int = 3) -> ZavandorState:
 
 
 def _secrets() -> ZavandorState:
-    """Seat 1 sampled I.1 and holds a jewelry card; seat 0 sampled I.2."""
-    state = _played(4, 0)
+    """Seat 1 sampled I.1 and holds a jewelry card; seat 0 sampled I.2 (a reference
+    state: edits to a compiled world's fields are lost)."""
+    state = as_reference(_played(4, 0))
     state.known[0] |= 2
     state.known[1] |= 1
     slot = state.piles[JEWEL].pop()
@@ -95,7 +97,7 @@ def test_samples_and_hand_cards_show_only_to_their_owner() -> None:
 @pytest.mark.parametrize("steps", [0, 30, 120])
 def test_the_hidden_part_is_never_drawn(steps: int) -> None:
     game = va.make_game("zavandor", players=3)
-    world = _played(3, steps)
+    world = as_reference(_played(3, steps))  # edited below
     world.known[5] |= 1  # seat 0 sampled a space
     other = game.determinize(game.observation(world, 0), make_rng(11))
     assert position_to_json(world) != position_to_json(other)  # the test can fail

@@ -16,6 +16,7 @@ from valdora_ai.cli.app import app
 from valdora_ai.games import facts
 from valdora_ai.games.zavandor import steps as S
 from valdora_ai.games.zavandor.data import JEWEL, default_data_path
+from valdora_ai.games.zavandor.engines import as_reference, from_reference
 from valdora_ai.games.zavandor.rules import ID, MASK, ZavandorState
 from valdora_ai.records import replay
 
@@ -36,15 +37,17 @@ def _finished(seed: int, players: int = 3) -> ZavandorState:
 
 def _secrets(seed: int = 4) -> ZavandorState:
     """Round 1: seat 1 sampled I.1 and holds a jewelry card; seat 0 sampled I.2 and
-    holds another; the piles and the removed cards are unseen by everybody."""
-    state: ZavandorState = _game().new_state(seed)  # type: ignore[assignment]
+    holds another; the piles and the removed cards are unseen by everybody. Built on a
+    reference state (edits to a compiled world's fields are lost), handed back on the
+    selected engine."""
+    state = as_reference(_game().new_state(seed))
     for seat, space in ((1, 0), (0, 1)):
         state.known[space] |= 1 << seat
         state.samples[seat] += 1
         slot = state.piles[JEWEL].pop()
         slot[MASK] = 1 << seat
         state.hand[seat] = slot
-    return state
+    return from_reference(state)  # type: ignore[no-any-return]
 
 
 def _view_text(state: ZavandorState, seat: int, width: int) -> str:
@@ -179,7 +182,7 @@ def test_play_shows_the_human_seat_its_table_and_nothing_hidden(tmp_path: Path) 
     terminal.send("quit")
     code, _ = terminal.finish()
     assert code == 0
-    world = replay(tmp_path / "z.jsonl").final
+    world = as_reference(replay(tmp_path / "z.jsonl").final)
     assert isinstance(world, ZavandorState) and world.current_player == 0
     table = output.split("Market")[1].split("choices:")[0]
     assert max(len(line) for line in table.splitlines()) <= 120

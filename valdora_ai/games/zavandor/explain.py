@@ -21,7 +21,9 @@ from valdora_ai.games.zavandor.rules import (
     BUY_COUNT,
     DECK,
     ID,
+    MARKER,
     SELL_COUNT,
+    TRADE_COUNT,
     ZavandorState,
     mined_by_tiles,
 )
@@ -33,7 +35,27 @@ def describe_turn(state: Any, turn_steps: list[int]) -> list[str]:
     told = narrate_turn(as_reference(state), turn_steps, _step_sentences)
     if told is None:
         return []
-    return told.sentences + _changes(told.before, told.after, told.seat)
+    pending = _pending(told.after, told.seat)
+    return (told.sentences + ([pending] if pending else [])
+            + _changes(told.before, told.after, told.seat))
+
+
+def _pending(board: ZavandorState, seat: int) -> str | None:
+    """The gem action `seat` has started and not finished (a turn cut short, like a
+    one-step hint), which the count step would otherwise say."""
+    if board.is_terminal() or board.current_player != seat:
+        return None
+    if board.phase in (MARKER, BUY_COUNT):
+        marker = (f" with the -{board.pend_marker} marker"
+                  if board.phase == BUY_COUNT and board.pend_marker else "")
+        still = "which marker and how many are" if board.phase == MARKER else "how many is"
+        return f"Goes to buy {_gems(board, board.pend_gem)}{marker}; {still} still to choose."
+    if board.phase == SELL_COUNT:
+        return f"Goes to sell {_gems(board, board.pend_gem)}; how many is still to choose."
+    if board.phase == TRADE_COUNT:
+        return (f"Goes to give {_gems(board, board.pend_gem)} to the trader; how many is "
+                "still to choose.")
+    return None
 
 
 def _step_sentences(was: ZavandorState, board: ZavandorState, step: int) -> list[str]:
@@ -48,6 +70,11 @@ def _gem(state: ZavandorState, gem: int, count: int = 1) -> str:
     if count != 1:
         name = name[:-1] + "ies" if name.endswith("y") else name + "s"
     return f"{count} {name}"
+
+
+def _gems(state: ZavandorState, gem: int) -> str:
+    """A gem's name in the plural, without a count ("rubies")."""
+    return _gem(state, gem, 2)[2:]
 
 
 def _before_step(board: ZavandorState, step: int) -> str | None:
