@@ -50,8 +50,29 @@ def tensored_games(largest: bool = False) -> list[tuple[str, int]]:
     return tables
 
 
-def untensored_games() -> list[str]:
-    """The registered games without observation tensors, which the adapters refuse."""
-    from valdora_ai.games import game_names
+UNTENSORED = "valdora-untensored"  # a test game: Valdora without observation tensors
 
-    return sorted(set(game_names()) - {name for name, _ in tensored_games()})
+
+class _WithoutTensors:
+    """Valdora without observation tensors, for the adapters' refusal tests (every
+    registered game has tensors)."""
+
+    name = UNTENSORED
+
+    def __init__(self, **options: object) -> None:
+        from valdora_ai.games import make_game
+
+        self._game = make_game("valdora", **options)
+
+    def __getattr__(self, name: str) -> object:
+        if name.startswith("observation_tensor"):
+            raise AttributeError(name)
+        return getattr(self._game, name)
+
+
+def register_untensored(monkeypatch: pytest.MonkeyPatch) -> str:
+    """Register :data:`UNTENSORED` for the calling test only; its name."""
+    from valdora_ai import games
+
+    monkeypatch.setitem(games._REGISTRY, UNTENSORED, _WithoutTensors)
+    return UNTENSORED

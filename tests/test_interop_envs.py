@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from extras import need, tensored_games, untensored_games
+from extras import need, register_untensored, tensored_games
 
 import valdora_ai as va
 from valdora_ai.backend import make_rng
@@ -111,11 +111,11 @@ def test_seat_env_passes_gymnasium_check_env(name: str, players: int) -> None:
                   skip_render_check=True)
 
 
-@pytest.mark.parametrize("name", untensored_games())
-def test_a_game_without_tensors_is_refused_by_name(name: str) -> None:
+def test_a_game_without_tensors_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
     need("pettingzoo")
     from valdora_ai.interop.pettingzoo import env
 
+    name = register_untensored(monkeypatch)
     with pytest.raises(ValdoraError, match=f"the game '{name}' has no observation tensor"):
         env(name, players=3, seed=1).reset()
 

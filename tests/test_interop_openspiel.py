@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from cli_checks import one_line_error, runner
-from extras import need, tensored_games, untensored_games
+from extras import need, register_untensored, tensored_games
 
 import valdora_ai as va
 from valdora_ai.agents import canonical_spec, parse_spec
@@ -75,9 +75,12 @@ def test_passes_pyspiel_random_sim_test(pyspiel, name: str,  # type: ignore[no-u
     pyspiel.random_sim_test(spiel, num_sims=1, serialize=False, verbose=False)
 
 
-@pytest.mark.parametrize("name", untensored_games())
-def test_a_game_without_tensors_is_refused_by_name(pyspiel,  # type: ignore[no-untyped-def]
-                                                   name: str) -> None:
+def test_a_game_without_tensors_is_refused_by_name(  # type: ignore[no-untyped-def]
+        pyspiel, monkeypatch: pytest.MonkeyPatch) -> None:
+    from valdora_ai.interop.openspiel import register
+
+    name = register_untensored(monkeypatch)
+    register()
     with pytest.raises(va.ValdoraError, match=f"the game '{name}' has no observation tensor"):
         pyspiel.load_game(f"valdora_ai_{name}", {"players": 3})
 
