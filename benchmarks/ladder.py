@@ -91,9 +91,10 @@ def measure_step(lower: str, higher: str, players: int, games: int, seed: int, g
                 higher_win_share=shares[higher], lower_win_share=shares[lower])
 
 
-def db_name(players: int, lower: str, higher: str) -> str:
+def db_name(game: str, players: int, lower: str, higher: str) -> str:
+    """One database per game, player count and pair of rungs."""
     safe = "".join(c if c.isalnum() or c in "=.-" else "_" for c in f"{lower}__{higher}")
-    return f"ladder-{players}p-{safe}.sqlite"
+    return f"ladder-{game}-{players}p-{safe}.sqlite"
 
 
 def write_plot(steps: list[Step], path: Path) -> None:
@@ -148,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         for lower, higher in zip(specs, specs[1:], strict=False):
             started = time.perf_counter()
             step = measure_step(lower, higher, players, args.games, args.seed, args.game,
-                                args.dir / db_name(players, lower, higher), args.jobs)
+                                args.dir / db_name(args.game, players, lower, higher), args.jobs)
             steps.append(step)
             print(f"{players}p {higher} vs {lower}: {step.games} games, {step.blocks} blocks, "
                   f"score {step.score:.3f}, Elo {step.elo:+.0f} "

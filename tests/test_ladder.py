@@ -55,3 +55,25 @@ def test_short_ladder_runs_and_ranks_greedy_above_random(tmp_path: Path) -> None
          "--games", "6", "--dir", str(tmp_path), "--json", str(out)],
         capture_output=True, text=True, timeout=300)
     assert again.returncode == 0 and json.loads(out.read_text()) == [step]
+
+
+def test_each_game_keeps_its_own_database_in_one_directory() -> None:
+    ladder = _ladder()
+    names = {ladder.db_name(game, 3, "ismcts:time=0.125", "ismcts:time=0.25")
+             for game in ("valdora", "zavandor", "alchemists")}
+    assert len(names) == 3
+
+
+STABILITY = SCRIPT.parent / "move_stability.py"
+
+
+def test_move_stability_reports_every_budget() -> None:
+    done = subprocess.run(
+        [sys.executable, str(STABILITY), "--game", "zavandor", "--positions", "2",
+         "--seeds", "2", "--budgets", "20", "40"],
+        capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| ")][1:]
+    assert [row.split("|")[1].strip() for row in rows] == ["20", "40"]
+    # the largest budget agrees with its own majority step at least half the time
+    assert float(rows[-1].split("|")[2].strip().rstrip("%")) >= 50
