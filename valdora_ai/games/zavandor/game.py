@@ -9,7 +9,7 @@ import numpy as np
 
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import PositionError, ValdoraError
-from valdora_ai.games.base import CHANCE, TERMINAL
+from valdora_ai.games.base import CHANCE, TERMINAL, Policy
 from valdora_ai.games.observing import check_seat
 from valdora_ai.games.token_turns import apply_recording
 from valdora_ai.games.zavandor import (
@@ -20,6 +20,7 @@ from valdora_ai.games.zavandor import (
     info,
     notation,
     position,
+    styles,
     svg,
     tensor,
 )
@@ -136,6 +137,18 @@ class ZavandorGame:
         if fast is not None:
             return int(fast.greedy_step(rng))
         return heuristics.greedy_step(state, rng)
+
+    def policy_names(self) -> tuple[str, ...]:
+        """The named playing styles besides greedy (see styles)."""
+        return styles.policy_names()
+
+    def make_policy(self, name: str) -> Policy:
+        """A fresh policy object of style `name`; its ``step(state, rng)`` plays from what
+        the player to move knows, on any state (a world, of either engine, or a belief)."""
+        if name not in styles.policy_names():
+            raise ValdoraError(f"The Gnomes of Zavandor has no playing style {name!r} "
+                               f"(known: {', '.join(styles.policy_names())})")
+        return styles.make_policy(name)
 
     def estimate_final_scores(self, state: ZavandorState) -> list[float]:
         """heuristics.estimate_final_scores (a compiled world runs its C port: the same
