@@ -112,6 +112,18 @@ class ZavandorGame:
             return fast.apply_revealing(step)
         return apply_recording(state, step)
 
+    def world_seen_by(self, state: ZavandorState, observer: int) -> ZavandorState:
+        """A copy of the world `state` that records reveals for `observer` (their own soil
+        samples and draws too, as a world sampled from their observation does), on the
+        engine of `state`; for the evaluation-only oracle's tree and its reuse."""
+        world = as_reference(state.copy())
+        if world.observer != WORLD:
+            raise ValdoraError("only a world (the true state) can be seen by a seat")
+        world.viewer = check_seat(self.num_players, observer)
+        if engines.compiled(state) is None:
+            return world
+        return engines.compiled_class().from_reference(world)  # type: ignore[return-value]
+
     def describe_step(self, state: ZavandorState, step: int) -> str:
         return notation.describe_step(as_reference(state), step)
 
