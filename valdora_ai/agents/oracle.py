@@ -22,6 +22,7 @@ from valdora_ai.agents.base import Param
 from valdora_ai.agents.ismcts import IsmctsAgent
 from valdora_ai.analysis import Analysis, Budget, SearchControl
 from valdora_ai.errors import SpecError
+from valdora_ai.games import facts
 from valdora_ai.games.base import Game, Observation, State
 
 
@@ -48,8 +49,9 @@ class OracleIsmctsAgent(IsmctsAgent):
     def analyze_in_world(self, observation: Observation, world: State,
                          budget: Budget | None = None,
                          control: SearchControl | None = None) -> Analysis:
-        """:meth:`analyze`, each iteration on a copy of the true `world`."""
-        self._world = world
+        """:meth:`analyze`, each iteration on a copy of the true `world` (recording what
+        the observer would see, so the tree has the honest search's keys)."""
+        self._world = facts.world_seen_by(self.game, world, observation.observer)
         try:
             return super().analyze(observation, budget, control)
         finally:

@@ -200,6 +200,13 @@ class ServiceHooks(Protocol):
         """One line counting what the data file holds (`valdora data check`)."""
         ...
 
+    def world_seen_by(self, state: Any, observer: int) -> State:
+        """A copy of the true world `state` on which ``apply_revealing`` returns what
+        `observer`'s belief state would pass through, their private reveals included (a
+        sampled world does so by construction), for the evaluation-only oracle; by
+        default a plain copy, right for a game whose reveals are all public."""
+        ...
+
 
 @runtime_checkable
 class Tensored(Protocol):

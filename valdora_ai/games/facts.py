@@ -147,3 +147,10 @@ def shared_belief(game: Game) -> bool:
     except ValdoraError:
         return False
     return True
+
+
+def world_seen_by(game: Game, state: State, observer: int) -> State:
+    """A copy of the true world `state` revealing what `observer` sees (see
+    ``ServiceHooks.world_seen_by``); a plain copy for a game without the hook."""
+    hook = getattr(game, "world_seen_by", None)
+    return hook(state, observer) if hook is not None else state.copy()

@@ -9,7 +9,7 @@ import numpy as np
 
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import PositionError, ValdoraError
-from valdora_ai.games.base import CHANCE, TERMINAL
+from valdora_ai.games.base import CHANCE, TERMINAL, Policy
 from valdora_ai.games.observing import check_seat
 from valdora_ai.games.token_turns import apply_recording
 from valdora_ai.games.zavandor import (
@@ -20,6 +20,7 @@ from valdora_ai.games.zavandor import (
     info,
     notation,
     position,
+    styles,
     svg,
     tensor,
 )
@@ -111,6 +112,18 @@ class ZavandorGame:
             return fast.apply_revealing(step)
         return apply_recording(state, step)
 
+    def world_seen_by(self, state: ZavandorState, observer: int) -> ZavandorState:
+        """A copy of the world `state` that records reveals for `observer` (their own soil
+        samples and draws too, as a world sampled from their observation does), on the
+        engine of `state`; for the evaluation-only oracle's tree and its reuse."""
+        world = as_reference(state.copy())
+        if world.observer != WORLD:
+            raise ValdoraError("only a world (the true state) can be seen by a seat")
+        world.viewer = check_seat(self.num_players, observer)
+        if engines.compiled(state) is None:
+            return world
+        return engines.compiled_class().from_reference(world)  # type: ignore[return-value]
+
     def describe_step(self, state: ZavandorState, step: int) -> str:
         return notation.describe_step(as_reference(state), step)
 
@@ -136,6 +149,18 @@ class ZavandorGame:
         if fast is not None:
             return int(fast.greedy_step(rng))
         return heuristics.greedy_step(state, rng)
+
+    def policy_names(self) -> tuple[str, ...]:
+        """The named playing styles besides greedy (see styles)."""
+        return styles.policy_names()
+
+    def make_policy(self, name: str) -> Policy:
+        """A fresh policy object of style `name`; its ``step(state, rng)`` plays from what
+        the player to move knows, on any state (a world, of either engine, or a belief)."""
+        if name not in styles.policy_names():
+            raise ValdoraError(f"The Gnomes of Zavandor has no playing style {name!r} "
+                               f"(known: {', '.join(styles.policy_names())})")
+        return styles.make_policy(name)
 
     def estimate_final_scores(self, state: ZavandorState) -> list[float]:
         """heuristics.estimate_final_scores (a compiled world runs its C port: the same

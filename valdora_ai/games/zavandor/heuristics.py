@@ -115,25 +115,31 @@ def _counts(state: ZavandorState, seat: int) -> tuple[int, int]:
     return sum(counts), wilds
 
 
-def _plans(state: ZavandorState, seat: int) -> list[tuple[float, int, list[int]]]:
-    """(net value, buying step, cost) for every purchase on offer to `seat`."""
-    left = rounds_left(state)
-    plans = []
+def _offers(state: ZavandorState, seat: int, left: float
+            ) -> list[tuple[float, int, list[int]]]:
+    """(value in gold, buying step, cost) of every purchase on offer to `seat`: the
+    buyable tiles, the face-up cards and its hand card (also the styles' menu)."""
+    offers = []
     for space in state.buyable_spaces():
         cost = list(state.data.spaces[space].cost)
-        plans.append((_value_tile(state, seat, space, left), S.buy_tile(space), cost))
+        offers.append((_value_tile(state, seat, space, left), S.buy_tile(space), cost))
     for deck in range(2):
         for slot, ident in enumerate(state.display[deck]):
             if ident >= 0:
-                plans.append((_value_card(state, seat, deck, ident, left),
-                              S.buy_item(deck, slot), state.item_cost(deck, slot, ident)))
+                offers.append((_value_card(state, seat, deck, ident, left),
+                               S.buy_item(deck, slot), state.item_cost(deck, slot, ident)))
     hand = state.hand[seat]
     if hand is not None and hand[2] >= 0:
-        plans.append((_value_card(state, seat, hand[0], hand[2], left),
-                      S.buy_item(hand[0], S.HAND_SLOT),
-                      state.item_cost(hand[0], S.HAND_SLOT, hand[2])))
+        offers.append((_value_card(state, seat, hand[0], hand[2], left),
+                       S.buy_item(hand[0], S.HAND_SLOT),
+                       state.item_cost(hand[0], S.HAND_SLOT, hand[2])))
+    return offers
+
+
+def _plans(state: ZavandorState, seat: int) -> list[tuple[float, int, list[int]]]:
+    """(net value, buying step, cost) for every purchase on offer to `seat`."""
     result = []
-    for value, step, cost in plans:
+    for value, step, cost in _offers(state, seat, rounds_left(state)):
         spent = sum(c * state.cur[g] for g, c in enumerate(cost))
         missing = sum(_missing(state, seat, cost))
         net = value - spent - MISSING_GEM * missing * GOLD_PER_VP
