@@ -37,10 +37,10 @@ class StyleAgent(Agent):
 class PlannerAgent(StyleAgent):
     name = "planner"
     style = "planner"
-    summary = "rule-based: commits to a route that loads and delivers its commissions"
+    summary = "rule-based: commits to a multi-turn goal and works towards it"
 
 
 class HoarderAgent(StyleAgent):
     name = "hoarder"
     style = "hoarder"
-    summary = "rule-based: buys commissions and equipment early, saves coins, delivers late"
+    summary = "rule-based: builds stock early, converts it late"

@@ -17,6 +17,7 @@ from valdora_ai.games.alchemists import (
     labels,
     notation,
     position,
+    styles,
     tensor,
 )
 from valdora_ai.games.alchemists import steps as S
@@ -29,7 +30,7 @@ from valdora_ai.games.alchemists.data import (
 )
 from valdora_ai.games.alchemists.engines import as_reference
 from valdora_ai.games.alchemists.rules import SETUP, AlchemistsState
-from valdora_ai.games.base import CHANCE, TERMINAL
+from valdora_ai.games.base import CHANCE, TERMINAL, Policy
 from valdora_ai.games.observing import check_seat
 from valdora_ai.games.token_turns import apply_recording
 
@@ -129,6 +130,18 @@ class AlchemistsGame:
         if isinstance(state, AlchemistsState):
             return heuristics.greedy_step(state, rng)
         return int(state.greedy_step(rng))
+
+    def policy_names(self) -> tuple[str, ...]:
+        """The named playing styles besides greedy (planner, hoarder: see styles)."""
+        return tuple(styles.STYLES)
+
+    def make_policy(self, name: str) -> Policy:
+        """A fresh policy object of style `name`; its ``step(state, rng)`` reads any
+        state as its reference twin, so both engines play the same."""
+        if name not in styles.STYLES:
+            raise ValdoraError(f"The Valley of Alchemists has no playing style {name!r} "
+                               f"(known: {', '.join(styles.STYLES)})")
+        return styles.STYLES[name]()
 
     def estimate_final_scores(self, state: Any) -> list[float]:
         if isinstance(state, AlchemistsState):

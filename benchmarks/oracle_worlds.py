@@ -1,0 +1,58 @@
+"""How varied the oracle's play-outs are: greedy play-outs from the true world against
+play-outs from worlds sampled from the mover's observation.
+
+`oracle-ismcts` searches copies of the true world, the honest `ismcts` a fresh sampled
+world per iteration. Where the greedy policy draws only at chance nodes and a world
+has none, every play-out of the true world from one position ends the same way, so the
+oracle's iterations through the same moves repeat one result. This counts, over
+positions reached by greedy self-play, the distinct final scores of N play-outs from
+the true world (each with its own generator) and from N sampled worlds:
+
+    python benchmarks/oracle_worlds.py --game alchemists
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from valdora_ai.backend import make_rng
+from valdora_ai.games import make_game
+
+
+def outcome(world: Any, game: Any, seed: int) -> tuple[int, ...]:
+    """The final scores of a greedy play-out of `world` (played on a copy)."""
+    world, rng = world.copy(), make_rng(seed)
+    while not world.is_terminal():
+        world.play(game.greedy_step(world, rng))
+    return tuple(world.scores())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="alchemists")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--positions", type=int, default=20, help="positions (one per seed)")
+    parser.add_argument("--playouts", type=int, default=5, help="play-outs per position")
+    parser.add_argument("--steps", type=int, default=30, help="greedy steps before a position")
+    args = parser.parse_args()
+    game = make_game(args.game, players=args.players)
+    true_world = sampled = 0
+    for seed in range(args.positions):
+        state = game.new_state(seed)
+        rng = make_rng(seed)
+        for _ in range(args.steps):
+            state.play(game.greedy_step(state, rng))
+        while state.is_chance_node():
+            state.play(game.greedy_step(state, rng))
+        seen = game.observation(state, state.current_player)
+        true_world += len({outcome(state, game, 1000 + r) for r in range(args.playouts)})
+        sampled += len({outcome(game.determinize(seen, make_rng(r)), game, 7)
+                        for r in range(args.playouts)})
+    print(f"{args.game}, {args.players} players: distinct outcomes of {args.playouts} "
+          f"greedy play-outs, mean over {args.positions} positions: true world "
+          f"{true_world / args.positions:.2f}, sampled worlds {sampled / args.positions:.2f}")
+
+
+if __name__ == "__main__":
+    main()
