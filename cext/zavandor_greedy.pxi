@@ -8,6 +8,11 @@ cdef double FUTURE_GOLD = _H.FUTURE_GOLD
 cdef double MINED_GEM = _H.MINED_GEM
 cdef int MAX_SAMPLES = _H.MAX_SAMPLES
 cdef double CONTESTED = _H.CONTESTED
+# pow(CONTESTED, rivals) for each possible count of rivals (fewer than the players),
+# worked out once by the same libm pow the reference's `**` uses: the same doubles.
+cdef double CONTESTED_POW[MAXP]
+for _rivals in range(MAXP):
+    CONTESTED_POW[_rivals] = pow(CONTESTED, _rivals)
 cdef double MIN_PACE = _H.MIN_PACE
 cdef double FIRST_PACE = _H.FIRST_PACE
 cdef double MAX_ROUNDS_LEFT = _H.MAX_ROUNDS_LEFT
@@ -188,7 +193,7 @@ cdef int _positive_plans(const ZState* s, int seat, Plan* out) noexcept nogil:
             for q in range(s.n):
                 if q != seat and _sum_missing(s, q, candidates[i].cost) < missing:
                     rivals += 1
-            net *= pow(CONTESTED, rivals)
+            net *= CONTESTED_POW[rivals]
         if net > 0:
             candidates[i].net = net
             x = candidates[i]
