@@ -133,23 +133,30 @@ cdef void _order_desc(const int* key, int* order) noexcept nogil:
         order[j + 1] = x
 
 
-cdef void _missing(const ZState* s, int seat, const int* cost, int* out) noexcept nogil:
-    """heuristics._missing: prisms cover the dearest shortfalls first."""
-    cdef int order[NG]
+cdef void _missing_by(const ZState* s, int seat, const int* cost, const int* dear,
+                      int* out) noexcept nogil:
+    """heuristics._missing, given `dear`: the gem types by price, _order_desc(s.cur)."""
     cdef int g, i, use, prisms = s.prisms[seat]
     for g in range(NG):
         out[g] = _imax(0, cost[g] - s.gems[seat][g])
-    _order_desc(s.cur, order)
     for i in range(NG):
-        g = order[i]
+        g = dear[i]
         use = _imin(prisms, out[g])
         out[g] -= use
         prisms -= use
 
 
-cdef inline int _sum_missing(const ZState* s, int seat, const int* cost) noexcept nogil:
+cdef void _missing(const ZState* s, int seat, const int* cost, int* out) noexcept nogil:
+    """heuristics._missing: prisms cover the dearest shortfalls first."""
+    cdef int dear[NG]
+    _order_desc(s.cur, dear)
+    _missing_by(s, seat, cost, dear, out)
+
+
+cdef inline int _sum_missing(const ZState* s, int seat, const int* cost,
+                             const int* dear) noexcept nogil:
     cdef int missing[NG]
-    _missing(s, seat, cost, missing)
+    _missing_by(s, seat, cost, dear, missing)
     return missing[0] + missing[1] + missing[2] + missing[3]
 
 
@@ -159,6 +166,7 @@ cdef int _positive_plans(const ZState* s, int seat, Plan* out) noexcept nogil:
     cdef double values[MAXPLANS]
     cdef double left = _rounds_left(s), net
     cdef int n = 0, m = 0, sp, g, deck, slot, ident, i, j, spent, missing, rivals, q
+    cdef int dear[NG]  # the prices' order, the same for every _missing below
     cdef Plan x
     for sp in range(s.d.n_spaces):
         if _buyable(s, sp):
@@ -181,17 +189,18 @@ cdef int _positive_plans(const ZState* s, int seat, Plan* out) noexcept nogil:
         candidates[n].step = BUY_ITEM_BASE + deck * ITEM_SLOTS + HAND_SLOT
         values[n] = _value_card(s, seat, deck, s.hand[seat].id, left)
         n += 1
+    _order_desc(s.cur, dear)
     for i in range(n):
         spent = 0
         for g in range(NG):
             spent += candidates[i].cost[g] * s.cur[g]
-        missing = _sum_missing(s, seat, candidates[i].cost)
+        missing = _sum_missing(s, seat, candidates[i].cost, dear)
         net = values[i] - spent - MISSING_GEM * missing * GOLD_PER_VP
         if net > 0 and (candidates[i].step < BUY_ITEM_BASE
                         or (candidates[i].step - BUY_ITEM_BASE) % ITEM_SLOTS != HAND_SLOT):
             rivals = 0
             for q in range(s.n):
-                if q != seat and _sum_missing(s, q, candidates[i].cost) < missing:
+                if q != seat and _sum_missing(s, q, candidates[i].cost, dear) < missing:
                     rivals += 1
             net *= CONTESTED_POW[rivals]
         if net > 0:
