@@ -62,8 +62,11 @@ if sys.platform == "win32":
     EXTRA_COMPILE_ARGS = FP_ARGS + (["/Od", "/Zi"] if DEBUG_BUILD else ["/O2"])
 else:
     FP_ARGS = ["-ffp-contract=off"]
-    # Python's own CFLAGS usually carry -O3 already; -O0 comes later and wins.
-    EXTRA_COMPILE_ARGS = FP_ARGS + (["-O0", "-g"] if DEBUG_BUILD else ["-O3"])
+    # Python's own CFLAGS usually carry -O3 already; -O0 comes later and wins. They also
+    # carry -fwrapv, which keeps GCC from assuming that the cores' int counters and
+    # indices never overflow (they stay far below INT_MAX; the generator is unsigned):
+    # -fno-wrapv comes later and wins.
+    EXTRA_COMPILE_ARGS = FP_ARGS + (["-O0", "-g"] if DEBUG_BUILD else ["-O3", "-fno-wrapv"])
 
 NO_COMPILER_WARNING = (
     "valdora_ai: the C extensions could not be built ({reason}); installing the "

@@ -79,21 +79,27 @@ cdef int _best_tokens(const Tab* t, const Pl* p, int line, int* best_tokens) noe
     return best
 
 
+# The lines through each cell, ascending (the order _placement adds them up in).
+cdef int CELL_LINES[NCELL][NLINE]
+cdef int N_CELL_LINES[NCELL]
+for _cell in range(NCELL):
+    N_CELL_LINES[_cell] = 0
+    for _i in range(NLINE):
+        if _cell in _S.LINES[_i]:
+            CELL_LINES[_cell][N_CELL_LINES[_cell]] = _i
+            N_CELL_LINES[_cell] += 1
+
+
 cdef double _placement(const Tab* t, const Pl* p, int card, int* where) noexcept nogil:
     """heuristics._placement: (agreement, cell) of the empty cell sharing the most."""
     cdef double best = -1.0, agreement
-    cdef int best_cell = -1, cell, line, k, other, wild, found
+    cdef int best_cell = -1, cell, line, j, k, other, wild
     for cell in range(NCELL):
         if p.chest[cell] != EMPTY:
             continue
         agreement = 0.0
-        for line in range(NLINE):
-            found = 0
-            for k in range(LLEN):
-                if LINES[line][k] == cell:
-                    found = 1
-            if not found:
-                continue
+        for j in range(N_CELL_LINES[cell]):
+            line = CELL_LINES[cell][j]
             for k in range(LLEN):
                 other = p.chest[LINES[line][k]]
                 if other == EMPTY:
@@ -250,10 +256,10 @@ cdef int _greedy_make(const Tab* t, const St* s, const Pl* p, const int* legal,
 
 
 cdef int _greedy_brew(const Tab* t, const St* s, const Pl* p, const int* legal, int n_legal,
-                      int plan) noexcept nogil:
-    cdef int targets[MAXF]
+                      int plan, const int* targets, int n) noexcept nogil:
+    """heuristics' brewing toward the first `plan` of `targets` (_targets' n cards)."""
     cdef int gap[MAXI]
-    cdef int n = _targets(t, s, p, targets), i, c
+    cdef int i, c
     if n > plan:
         n = plan
     if not n:
@@ -268,12 +274,12 @@ cdef int _greedy_brew(const Tab* t, const St* s, const Pl* p, const int* legal, 
 
 
 cdef int _greedy_collect(const Tab* t, const St* s, const Pl* p, const int* legal,
-                         int n_legal) noexcept nogil:
-    cdef int targets[MAXF]
+                         int n_legal, const int* targets, int n) noexcept nogil:
+    """heuristics' collecting toward the first two of `targets` (_targets' n cards)."""
     cdef int gaps[2][MAXI]
     cdef int amounts[MAXI]
     cdef int covered[2]
-    cdef int n = _targets(t, s, p, targets), i, g, k, total, c0 = 0, csum = 0, camount = 0
+    cdef int i, g, k, total, c0 = 0, csum = 0, camount = 0
     cdef int best = -1, a, m
     if n > 2:
         n = 2
@@ -315,7 +321,8 @@ cdef int _chance_pick(const Tab* t, const St* s, RngState* rng) noexcept nogil:
 cdef int _greedy_step(const Tab* t, const St* s, RngState* rng) noexcept nogil:
     """heuristics.greedy_step."""
     cdef int legal[MAXSTEPS]
-    cdef int n, step
+    cdef int targets[MAXF]  # _targets is pure: one list serves every brew and collect
+    cdef int n, step, n_targets
     cdef const Pl* p
     if s.refilling:
         return _chance_pick(t, s, rng)
@@ -328,16 +335,19 @@ cdef int _greedy_step(const Tab* t, const St* s, RngState* rng) noexcept nogil:
     if s.phase == MAKING:
         return _greedy_make(t, s, p, legal, n) or STOP
     if s.phase == BREWING:
-        return _greedy_brew(t, s, p, legal, n, 3) or STOP
+        n_targets = _targets(t, s, p, targets)
+        return _greedy_brew(t, s, p, legal, n, 3, targets, n_targets) or STOP
     step = _greedy_sell(t, s, p, legal, n)
     if not step:
         step = _greedy_make(t, s, p, legal, n)
+    if step:
+        return step
+    n_targets = _targets(t, s, p, targets)
+    step = _greedy_brew(t, s, p, legal, n, 3, targets, n_targets)
     if not step:
-        step = _greedy_brew(t, s, p, legal, n, 3)
+        step = _greedy_collect(t, s, p, legal, n, targets, n_targets)
     if not step:
-        step = _greedy_collect(t, s, p, legal, n)
-    if not step:
-        step = _greedy_brew(t, s, p, legal, n, t.face_up)
+        step = _greedy_brew(t, s, p, legal, n, t.face_up, targets, n_targets)
     return step
 
 

@@ -1049,8 +1049,8 @@ cdef int core_greedy_step(const CoreState* s, RngState* rng) noexcept nogil:
     if s.phase == ACTION:
         cache.flags = 0
         _g_plan(&c, &m, &cache, m.space, s.action, s.pages_turned, s.loads_done, &plan)
-        if plan.n_steps:
-            n = core_legal_steps(s, legal)
+        if plan.n_steps:  # legal_steps' membership, from the one generator that can hold it
+            n = _action_steps(s, legal, plan.first)
             for k in range(n):
                 if legal[k] == plan.first:
                     return plan.first

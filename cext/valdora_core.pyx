@@ -327,32 +327,25 @@ cdef int _legal_deliveries(const CoreState* s, int32_t* out) noexcept nogil:
     return n
 
 
-cdef int core_legal_steps(const CoreState* s, int32_t* out) noexcept nogil:
-    """ValdoraState.legal_steps into `out` (MAX_STEPS entries); returns the count.
-
-    Bound: 64 moves, or END + 2 turns + 2*7 buys + 6 returns + 8*7 loads + 3 completions
-    of at most 12 masks each + 2 = 116 action steps; both below MAX_STEPS.
-    """
-    cdef int32_t weights[MAX_FACES]
-    cdef const PlayerState* p
-    cdef int space, kind, n
-    if s.over:
-        return 0
-    if s.reveal != NO_REVEAL:
-        return core_chance_weights(s, out, weights)
-    if s.phase == MOVE:
-        return _legal_moves(s, out)
-    p = &s.players[s.current]
-    space = p.space
-    kind = s.data.kind[space]
+cdef int _action_steps(const CoreState* s, int32_t* out, int only) noexcept nogil:
+    """The action phase's legal steps into `out`, unsorted; returns the count. With
+    `only` >= 0 just END and the generator whose codes include `only` run: enough to
+    test whether `only` is legal (each generator's codes lie in its own range)."""
+    cdef const PlayerState* p = &s.players[s.current]
+    cdef int space = p.space
+    cdef int kind = s.data.kind[space]
+    cdef bint every = only < 0
+    cdef int n = 1
     out[0] = END
-    n = 1
-    if (s.action == NO_ACTION or s.action == PURCHASE) and s.data.book_at[space] >= 0:
+    if ((every or TURN_BASE <= only < MOVE_BASE)
+            and (s.action == NO_ACTION or s.action == PURCHASE) and s.data.book_at[space] >= 0):
         n += _legal_purchases(s, out + n)
-    if (s.action == NO_ACTION or s.action == LOADING) and (
-            kind == K_ROAD or kind == K_HARBOUR or s.data.ships[space]):
+    if ((every or LOAD_BASE <= only < COMPLETE_BASE)
+            and (s.action == NO_ACTION or s.action == LOADING)
+            and (kind == K_ROAD or kind == K_HARBOUR or s.data.ships[space])):
         n += _legal_loads(s, out + n)
-    if (s.action == NO_ACTION or s.action == DELIVERY) and kind == K_PATRON:
+    if ((every or COMPLETE_BASE <= only < CHANCE_BASE)
+            and (s.action == NO_ACTION or s.action == DELIVERY) and kind == K_PATRON):
         n += _legal_deliveries(s, out + n)
     if s.action == NO_ACTION:
         if kind == K_CITY and not p.provisions:
@@ -361,6 +354,24 @@ cdef int core_legal_steps(const CoreState* s, int32_t* out) noexcept nogil:
         if kind == K_MINE and p.coins < s.data.coin_cap and s.bank:
             out[n] = SILVER
             n += 1
+    return n
+
+
+cdef int core_legal_steps(const CoreState* s, int32_t* out) noexcept nogil:
+    """ValdoraState.legal_steps into `out` (MAX_STEPS entries); returns the count.
+
+    Bound: 64 moves, or END + 2 turns + 2*7 buys + 6 returns + 8*7 loads + 3 completions
+    of at most 12 masks each + 2 = 116 action steps; both below MAX_STEPS.
+    """
+    cdef int32_t weights[MAX_FACES]
+    cdef int n
+    if s.over:
+        return 0
+    if s.reveal != NO_REVEAL:
+        return core_chance_weights(s, out, weights)
+    if s.phase == MOVE:
+        return _legal_moves(s, out)
+    n = _action_steps(s, out, -1)
     _sort(out, n)
     return n
 

@@ -8,6 +8,11 @@ cdef double FUTURE_GOLD = _H.FUTURE_GOLD
 cdef double MINED_GEM = _H.MINED_GEM
 cdef int MAX_SAMPLES = _H.MAX_SAMPLES
 cdef double CONTESTED = _H.CONTESTED
+# pow(CONTESTED, rivals) for each possible count of rivals (fewer than the players),
+# worked out once by the same libm pow the reference's `**` uses: the same doubles.
+cdef double CONTESTED_POW[MAXP]
+for _rivals in range(MAXP):
+    CONTESTED_POW[_rivals] = pow(CONTESTED, _rivals)
 cdef double MIN_PACE = _H.MIN_PACE
 cdef double FIRST_PACE = _H.FIRST_PACE
 cdef double MAX_ROUNDS_LEFT = _H.MAX_ROUNDS_LEFT
@@ -60,28 +65,52 @@ cdef inline int _top_price(const ZState* s) noexcept nogil:
     return top
 
 
-cdef double _value_tile(const ZState* s, int seat, int space, double left) noexcept nogil:
+ctypedef struct TileValues:
+    # What _value_tile reads that stays the same for every space in one _positive_plans,
+    # and the value of an unseen face per district kind (centre or not), once each.
+    int counts[NG]
+    double avg_price
+    double left
+    bint has_unseen[2]
+    double unseen[2]
+
+
+cdef void _tile_values(const ZState* s, int seat, double left, TileValues* v) noexcept nogil:
+    """TileValues for `seat`'s purchases now, `left` rounds to come."""
+    cdef int wilds
+    _tile_counts(s, seat, v.counts, &wilds)
+    v.avg_price = _avg_price(s)
+    v.left = left
+    v.has_unseen[0] = v.has_unseen[1] = False
+
+
+cdef inline double _tile_term(const ZState* s, const TileValues* v, int sp) noexcept nogil:
+    cdef int t = s.board[sp]
+    cdef int owned = v.counts[s.d.tile_gem[t]]
+    return (s.d.tile_vp[t] * GOLD_PER_VP
+            + (mined_by_tiles(owned + 1) - mined_by_tiles(owned) + s.d.tile_wild[t])
+            * MINED_GEM * v.avg_price * v.left)
+
+
+cdef double _value_tile(const ZState* s, int seat, int space, TileValues* v) noexcept nogil:
     """heuristics._value_tile in a world: a face `seat` has not seen is valued at the
-    average of the tiles of that back still unseen by `seat`."""
-    cdef int counts[NG]
-    cdef int wilds, sp, t, owned, n = 0
+    average of the tiles of that back still unseen by `seat` (the same for every such
+    space of a district kind)."""
+    cdef int sp, n = 0
     cdef bint light = s.d.space_district[space] == CENTER
-    cdef double avg_price = _avg_price(s), total = 0.0
-    _tile_counts(s, seat, counts, &wilds)
-    for sp in range(s.d.n_spaces):
-        if (s.known[space] >> seat) & 1:
-            if sp != space:
-                continue
-        elif not (s.board[sp] >= 0 and not ((s.known[sp] >> seat) & 1)
-                  and (s.d.space_district[sp] == CENTER) == light):
-            continue
-        t = s.board[sp]
-        owned = counts[s.d.tile_gem[t]]
-        total += (s.d.tile_vp[t] * GOLD_PER_VP
-                  + (mined_by_tiles(owned + 1) - mined_by_tiles(owned) + s.d.tile_wild[t])
-                  * MINED_GEM * avg_price * left)
-        n += 1
-    return total / n
+    cdef double total = 0.0
+    if (s.known[space] >> seat) & 1:
+        total += _tile_term(s, v, space)  # the reference's sum and count over this space
+        return total / 1
+    if not v.has_unseen[light]:
+        for sp in range(s.d.n_spaces):
+            if (s.board[sp] >= 0 and not ((s.known[sp] >> seat) & 1)
+                    and (s.d.space_district[sp] == CENTER) == light):
+                total += _tile_term(s, v, sp)
+                n += 1
+        v.unseen[light] = total / n
+        v.has_unseen[light] = True
+    return v.unseen[light]
 
 
 cdef double _value_card(const ZState* s, int seat, int deck, int ident, double left
@@ -128,23 +157,30 @@ cdef void _order_desc(const int* key, int* order) noexcept nogil:
         order[j + 1] = x
 
 
-cdef void _missing(const ZState* s, int seat, const int* cost, int* out) noexcept nogil:
-    """heuristics._missing: prisms cover the dearest shortfalls first."""
-    cdef int order[NG]
+cdef void _missing_by(const ZState* s, int seat, const int* cost, const int* dear,
+                      int* out) noexcept nogil:
+    """heuristics._missing, given `dear`: the gem types by price, _order_desc(s.cur)."""
     cdef int g, i, use, prisms = s.prisms[seat]
     for g in range(NG):
         out[g] = _imax(0, cost[g] - s.gems[seat][g])
-    _order_desc(s.cur, order)
     for i in range(NG):
-        g = order[i]
+        g = dear[i]
         use = _imin(prisms, out[g])
         out[g] -= use
         prisms -= use
 
 
-cdef inline int _sum_missing(const ZState* s, int seat, const int* cost) noexcept nogil:
+cdef void _missing(const ZState* s, int seat, const int* cost, int* out) noexcept nogil:
+    """heuristics._missing: prisms cover the dearest shortfalls first."""
+    cdef int dear[NG]
+    _order_desc(s.cur, dear)
+    _missing_by(s, seat, cost, dear, out)
+
+
+cdef inline int _sum_missing(const ZState* s, int seat, const int* cost,
+                             const int* dear) noexcept nogil:
     cdef int missing[NG]
-    _missing(s, seat, cost, missing)
+    _missing_by(s, seat, cost, dear, missing)
     return missing[0] + missing[1] + missing[2] + missing[3]
 
 
@@ -154,13 +190,16 @@ cdef int _positive_plans(const ZState* s, int seat, Plan* out) noexcept nogil:
     cdef double values[MAXPLANS]
     cdef double left = _rounds_left(s), net
     cdef int n = 0, m = 0, sp, g, deck, slot, ident, i, j, spent, missing, rivals, q
+    cdef int dear[NG]  # the prices' order, the same for every _missing below
+    cdef TileValues tiles
     cdef Plan x
+    _tile_values(s, seat, left, &tiles)
     for sp in range(s.d.n_spaces):
         if _buyable(s, sp):
             for g in range(NG):
                 candidates[n].cost[g] = s.d.space_cost[sp][g]
             candidates[n].step = BUY_TILE_BASE + sp
-            values[n] = _value_tile(s, seat, sp, left)
+            values[n] = _value_tile(s, seat, sp, &tiles)
             n += 1
     for deck in range(2):
         for slot in range(s.d.display_size):
@@ -176,19 +215,20 @@ cdef int _positive_plans(const ZState* s, int seat, Plan* out) noexcept nogil:
         candidates[n].step = BUY_ITEM_BASE + deck * ITEM_SLOTS + HAND_SLOT
         values[n] = _value_card(s, seat, deck, s.hand[seat].id, left)
         n += 1
+    _order_desc(s.cur, dear)
     for i in range(n):
         spent = 0
         for g in range(NG):
             spent += candidates[i].cost[g] * s.cur[g]
-        missing = _sum_missing(s, seat, candidates[i].cost)
+        missing = _sum_missing(s, seat, candidates[i].cost, dear)
         net = values[i] - spent - MISSING_GEM * missing * GOLD_PER_VP
         if net > 0 and (candidates[i].step < BUY_ITEM_BASE
                         or (candidates[i].step - BUY_ITEM_BASE) % ITEM_SLOTS != HAND_SLOT):
             rivals = 0
             for q in range(s.n):
-                if q != seat and _sum_missing(s, q, candidates[i].cost) < missing:
+                if q != seat and _sum_missing(s, q, candidates[i].cost, dear) < missing:
                     rivals += 1
-            net *= pow(CONTESTED, rivals)
+            net *= CONTESTED_POW[rivals]
         if net > 0:
             candidates[i].net = net
             x = candidates[i]
