@@ -10,7 +10,8 @@ from __future__ import annotations
 import typer
 
 from valdora_ai import __version__
-from valdora_ai.backend import engine_status
+from valdora_ai.backend import RNG_CORE
+from valdora_ai.games import facts, game_names, make_game, player_counts
 
 from .analyze_commands import analyze
 from .bench_commands import bench
@@ -69,12 +70,16 @@ app.add_typer(tournament_app, name="tournament")
 
 @app.command("engine-info")
 def engine_info() -> None:
-    """Show which engine (compiled or pure Python) is active and where the extension is."""
-    status = engine_status()
-    typer.echo(f"engine: {status.engine} ({status.reason})")
-    typer.echo(f"extension: {status.module_path or 'not importable'}")
-    if status.import_error:
-        typer.echo(f"import error: {status.import_error}")
+    """Show which engine (compiled or pure Python) runs each game and the random
+    generator, and where each compiled extension is."""
+    statuses = [(name, facts.engine_status(make_game(name, players=player_counts(name)[0])))
+                for name in game_names()]
+    for name, status in [*statuses, ("random generator", RNG_CORE.status())]:
+        typer.echo(f"{name}: {status.summary()}")
+        if status.module_path:
+            typer.echo(f"  extension: {status.module_path}")
+        if status.import_error:
+            typer.echo(f"  import error: {status.import_error}")
 
 
 def main() -> None:

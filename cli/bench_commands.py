@@ -10,7 +10,7 @@ from rich.table import Table
 from valdora_ai.analysis import MAX_SECONDS
 from valdora_ai.bench import Row, game_sections, run
 from valdora_ai.errors import ValdoraError
-from valdora_ai.games import player_counts
+from valdora_ai.games import facts, make_game, player_counts
 
 from .common import GameName, console, user_errors, write_json
 
@@ -21,8 +21,8 @@ def _rate(value: float | None) -> str:
     return "-" if value is None else f"{value:,.0f}"
 
 
-def _table(rows: list[Row]) -> Table:
-    table = Table(title="operations per CPU second (one core)")
+def _table(rows: list[Row], engine: str) -> Table:
+    table = Table(title="operations per CPU second (one core)", caption=engine)
     for column in ("section", "players", "reference", "compiled", "ratio"):
         table.add_column(column, justify="left" if column == "section" else "right")
     for row in rows:
@@ -68,4 +68,5 @@ def bench(
         if as_json:
             write_json([row.to_json() for row in rows], None)
         else:
-            console.print(_table(rows))
+            status = facts.engine_status(make_game(game_name, players=counts[0]))
+            console.print(_table(rows, f"{game_name}: {status.summary()}"))

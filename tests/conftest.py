@@ -1,29 +1,41 @@
-"""Shared test setup: the ``engine`` and ``disk`` fixtures and the VALDORA_REQUIRE_COMPILED
-guard."""
+"""Shared test setup: the ``engine``, ``missing_core`` and ``disk`` fixtures and the
+VALDORA_REQUIRE_COMPILED guard."""
 
 from __future__ import annotations
 
+import importlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
 from disk_helpers import Disk, mount_tmpfs, unmount
 
 from valdora_ai import backend
+from valdora_ai.games import facts, game_names, make_game, player_counts
 
 ENGINES = ["pure", "compiled"]
 
 
+def all_cores() -> list[backend.Core[Any]]:
+    """Every compiled core: each registered game's and the random generator's."""
+    cores = [facts.compiled_core(make_game(name, players=player_counts(name)[0]))
+             for name in game_names()]
+    return [core for core in cores if core is not None] + [backend.RNG_CORE]
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    """With VALDORA_REQUIRE_COMPILED=1, refuse to run at all without the extension.
+    """With VALDORA_REQUIRE_COMPILED=1, refuse to run at all without every compiled core.
 
     Otherwise every "compiled" test would be skipped and CI would quietly test the
     pure engine twice.
     """
     if os.environ.get(backend.REQUIRE_ENV) == "1":
         try:
-            backend.require_compiled()
+            for core in all_cores():
+                core.require()
         except RuntimeError as exc:
             raise pytest.UsageError(f"{exc} -- refusing to run the tests.") from exc
 
@@ -49,6 +61,35 @@ def engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> s
     else:
         monkeypatch.setenv(backend.PURE_ENV, "1")
     return name
+
+
+@pytest.fixture
+def missing_core(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], None]]:
+    """A function that makes the import of a compiled extension fail for the rest of the
+    test, as if it had never been built. The engine variables are unset and no fallback
+    warning counts as given yet; the loader's caches are emptied before and after."""
+    hidden: set[str] = set()
+    real = importlib.import_module
+
+    def import_module(name: str, package: str | None = None) -> ModuleType:
+        if name in hidden:
+            raise ModuleNotFoundError(f"No module named {name!r}")
+        return real(name, package)
+
+    def forget() -> None:
+        backend._import.cache_clear()
+        backend._compiled_state_type.cache_clear()
+
+    def hide(module: str) -> None:
+        hidden.add(module)
+        forget()
+
+    monkeypatch.setattr(importlib, "import_module", import_module)
+    monkeypatch.setattr(backend, "_warned", set())
+    monkeypatch.delenv(backend.PURE_ENV, raising=False)
+    monkeypatch.delenv(backend.REQUIRE_ENV, raising=False)
+    yield hide
+    forget()
 
 
 @pytest.fixture(params=["tmpfs", "injected"])

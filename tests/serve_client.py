@@ -15,7 +15,7 @@ from engine_process import check_response
 from extras import need
 
 need("starlette")
-need("httpx")
+need("httpx2")  # the client Starlette's TestClient uses
 
 from jsonschema import Draft202012Validator  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402

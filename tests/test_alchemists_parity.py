@@ -32,10 +32,10 @@ from valdora_ai.rng import Rng
 from valdora_ai.search.rewards import Evaluator
 from valdora_ai.search.rollout import reference_rollout, rollout
 
-if engines._core()[0] is None:  # pragma: no cover - CI requires the extension
+if engines.CORE.find() is None:  # pragma: no cover - CI requires the extension
     pytest.skip("compiled Alchemists core not built", allow_module_level=True)
 
-Compiled = engines.require_core().AlchemistsCompiledState
+Compiled = engines.CORE.require()
 DATA = default_data()
 CHUNKS = 6
 GAMES_PER_CHUNK = 100
@@ -152,22 +152,3 @@ def test_illegal_steps_are_refused() -> None:
     for bad in (-1, 10_000, "x", True, max(state.legal_steps()) + 1):
         with pytest.raises(IllegalMoveError):
             state.apply(bad)
-
-
-def test_missing_core_fails_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
-    """VALDORA_REQUIRE_COMPILED=1 and no Alchemists core: a one-line RuntimeError."""
-    monkeypatch.setattr(engines, "CORE_MODULE", "valdora_ai._no_such_alchemists_core")
-    monkeypatch.delenv("VALDORA_PURE_PYTHON", raising=False)
-    monkeypatch.setenv("VALDORA_REQUIRE_COMPILED", "1")
-    with pytest.raises(RuntimeError, match="_no_such_alchemists_core.*REQUIRE_COMPILED=1"):
-        AlchemistsGame(players=3).new_state(1)
-
-
-def test_missing_core_falls_back_with_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engines, "CORE_MODULE", "valdora_ai._no_such_alchemists_core")
-    monkeypatch.delenv("VALDORA_PURE_PYTHON", raising=False)
-    monkeypatch.delenv("VALDORA_REQUIRE_COMPILED", raising=False)
-    engines._warn_once.cache_clear()
-    with pytest.warns(RuntimeWarning, match="pure-Python engine"):
-        state = AlchemistsGame(players=3).new_state(1)
-    assert isinstance(state, AlchemistsState)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 
 import pytest
 
@@ -27,37 +28,45 @@ def test_pure_env_wins(monkeypatch: pytest.MonkeyPatch) -> None:
     assert backend.engine_status().engine == "pure"
 
 
-@pytest.fixture
-def extension_missing(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pretend the extension was never built."""
-    monkeypatch.setattr(backend, "COMPILED_MODULE", "valdora_ai._no_such_extension")
-    monkeypatch.setattr(backend, "_warned", False)
-    monkeypatch.delenv("VALDORA_PURE_PYTHON", raising=False)
-    monkeypatch.delenv("VALDORA_REQUIRE_COMPILED", raising=False)
-
-
-@pytest.mark.usefixtures("extension_missing")
-def test_fallback_warns_once() -> None:
+def test_a_missing_core_warns_once_naming_it(missing_core: Callable[[str], None]) -> None:
+    missing_core(backend.COMPILED_MODULE)
     assert backend.compiled_available() is False
-    with pytest.warns(RuntimeWarning, match="compiled extension not built") as record:
+    with pytest.warns(RuntimeWarning) as record:
         assert backend.use_compiled() is False
         assert backend.use_compiled() is False
-        assert type(backend.make_rng(3)) is Rng
-    assert len(record) == 1
+    assert [str(w.message) for w in record] == [
+        f"valdora_ai: compiled core {backend.COMPILED_MODULE} cannot be imported "
+        f"(ModuleNotFoundError: No module named '{backend.COMPILED_MODULE}'); Valdora uses "
+        f"the pure-Python engine (set VALDORA_PURE_PYTHON=1 to silence)"]
     status = backend.engine_status()
     assert (status.engine, status.module_path) == ("pure", None)
-    assert "_no_such_extension" in (status.import_error or "")
+    assert backend.COMPILED_MODULE in (status.import_error or "")
 
 
-@pytest.mark.usefixtures("extension_missing")
-def test_require_compiled_fails_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
-    with pytest.raises(RuntimeError, match=r"valdora_ai\._no_such_extension") as info:
+def test_require_compiled_fails_loudly(missing_core: Callable[[str], None],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    missing_core(backend.COMPILED_MODULE)
+    with pytest.raises(RuntimeError, match=r"valdora_ai\._valdora_core is required") as info:
         backend.require_compiled()
     assert "\n" not in str(info.value)
     monkeypatch.setenv("VALDORA_REQUIRE_COMPILED", "1")
     with pytest.raises(RuntimeError, match="VALDORA_REQUIRE_COMPILED=1"):
         backend.use_compiled()
-    with pytest.raises(RuntimeError):
+
+
+def test_the_generator_is_a_core_of_its_own(missing_core: Callable[[str], None],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the compiled generator make_rng falls back (with its own warning), and
+    the Valdora core, which re-exports it, is not switched off by that."""
+    if backend.RNG_CORE.find() is None or not backend.compiled_available():
+        pytest.skip("compiled extensions not built")
+    missing_core(backend.RNG_CORE.module)
+    with pytest.warns(RuntimeWarning, match=r"valdora_ai\._rng .* the random generator uses"):
+        assert type(backend.make_rng(3)) is Rng
+    assert backend.make_rng(3).getstate() == Rng(3).getstate()
+    assert backend.use_compiled() is True
+    monkeypatch.setenv("VALDORA_REQUIRE_COMPILED", "1")
+    with pytest.raises(RuntimeError, match=r"valdora_ai\._rng is required"):
         backend.make_rng(1)
 
 

@@ -28,9 +28,10 @@ def test_help_alias_and_no_args() -> None:
 def test_engine_info(engine: str) -> None:
     result = runner.invoke(app, ["engine-info"])
     assert result.exit_code == 0, result.output
-    assert f"engine: {engine}" in result.output
+    for name in ("valdora", "zavandor", "alchemists", "random generator"):
+        assert f"{name}: {engine} (" in result.output
     if engine == "compiled":
-        assert "_valdora_core" in result.output
+        assert "_valdora_core" in result.output and "_alchemists_core" in result.output
 
 
 def test_cli_is_a_subpackage() -> None:

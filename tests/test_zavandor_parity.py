@@ -9,7 +9,6 @@ conversions, engine selection.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 
 import pytest
 
@@ -46,7 +45,7 @@ CHUNKS = 10
 
 @pytest.fixture
 def compiled_zavandor() -> None:
-    if engines._load()[0] is None:
+    if engines.CORE.find() is None:
         pytest.skip("the compiled Zavandor core is not built")
 
 
@@ -66,7 +65,7 @@ def test_playouts_and_rollouts_match_the_reference_loops(policy: str) -> None:
 
 
 def test_copies_are_independent() -> None:
-    state = engines.compiled_class().new(DATA, DATA.options, 3, Rng(4))
+    state = engines.CORE.require().new(DATA, DATA.options, 3, Rng(4))
     before = state.to_reference()
     twin = state.copy()
     twin.playout(Rng(1))
@@ -85,20 +84,20 @@ def test_conversions_round_trip_and_refuse_belief_states() -> None:
     rng = Rng(2)
     while not state.is_terminal():
         ref = state.to_reference()
-        again = engines.compiled_class().from_reference(ref)
+        again = engines.CORE.require().from_reference(ref)
         assert not state_differences(ref, again.to_reference())
         assert game.position_to_json(again) == game.position_to_json(ref)
         legal = state.legal_steps()
         state.apply(legal[rng.randbelow(len(legal))])
     belief = observation(state.to_reference(), 1).belief_state()
     with pytest.raises(ValdoraError, match="belief"):
-        engines.compiled_class().from_reference(belief)
+        engines.CORE.require().from_reference(belief)
     assert engines.from_reference(belief) is belief
 
 
 def test_the_checker_sees_a_difference() -> None:
     ref = ZavandorState.new(DATA, DATA.options, 3, Rng(7))
-    comp = engines.compiled_class().from_reference(ref)
+    comp = engines.CORE.require().from_reference(ref)
     compare(ref, comp, "start")
     ref.gold[1] += 1
     with pytest.raises(ParityError, match="states"):
@@ -118,10 +117,10 @@ def test_game_makes_compiled_worlds_and_hands_them_the_playouts() -> None:
     game = va.make_game("zavandor", players=3)
     assert game.compiled_core
     state = game.new_state(1)
-    assert isinstance(state, engines.compiled_class())
+    assert isinstance(state, engines.CORE.require())
     assert fast_playouts(state) is state
     world = game.determinize(game.observation(state, 0), Rng(3))
-    assert isinstance(world, engines.compiled_class()) and world.viewer == 0
+    assert isinstance(world, engines.CORE.require()) and world.viewer == 0
 
 
 def test_same_seed_same_game_on_both_engines(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -130,25 +129,3 @@ def test_same_seed_same_game_on_both_engines(monkeypatch: pytest.MonkeyPatch) ->
     pure = va.make_game("zavandor", players=2).new_state(21)
     assert isinstance(pure, ZavandorState)
     assert not state_differences(pure, compiled.to_reference())
-
-
-def test_missing_extension_fails_loudly_when_required(monkeypatch: pytest.MonkeyPatch
-                                                      ) -> None:
-    real = importlib.import_module
-
-    def no_zavandor_core(name: str, *args: object) -> object:
-        if name == engines.COMPILED_MODULE:
-            raise ImportError(f"No module named {name!r}")
-        return real(name, *args)
-
-    monkeypatch.setattr(importlib, "import_module", no_zavandor_core)
-    engines._load.cache_clear()
-    try:
-        monkeypatch.delenv("VALDORA_PURE_PYTHON", raising=False)
-        monkeypatch.setenv("VALDORA_REQUIRE_COMPILED", "1")
-        with pytest.raises(RuntimeError, match="_zavandor_core is required"):
-            va.make_game("zavandor", players=3).new_state(1)
-        monkeypatch.delenv("VALDORA_REQUIRE_COMPILED")
-        assert isinstance(va.make_game("zavandor", players=3).new_state(1), ZavandorState)
-    finally:
-        engines._load.cache_clear()

@@ -1,16 +1,21 @@
 """Engine selection: compiled Cython extensions or the pure-Python reference.
 
+Each compiled extension the library uses is a :class:`Core`, found or missed on its own:
+the core of each game (Valdora's is :data:`VALDORA_CORE`, the others are declared by
+their game's ``engines`` module) and the shared random generator (:data:`RNG_CORE`).
+A core that is missing (or stale) switches only its own user to the pure engine.
+
 Environment variables:
 
 ``VALDORA_PURE_PYTHON=1``
-    Always use the pure-Python engine, silently.
+    Always use the pure-Python engines, silently.
 ``VALDORA_REQUIRE_COMPILED=1``
-    Never fall back: if the compiled extension cannot be imported, raise
-    ``RuntimeError``. CI sets it so that a broken build fails loudly instead of
-    testing the pure engine twice.
+    Never fall back: if a core cannot be imported, raise a one-line ``RuntimeError``
+    naming it. CI sets it so that a broken build fails loudly instead of testing the
+    pure engine twice.
 
-Without either, the compiled engine is used when it imports; otherwise one warning is
-emitted and the pure engine is used.
+Without either, each core is used when it imports; otherwise one warning per core
+names it, and its user runs on the pure engine.
 """
 
 from __future__ import annotations
@@ -19,17 +24,20 @@ import functools
 import importlib
 import os
 import warnings
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 if TYPE_CHECKING:
     from valdora_ai import _rng, _valdora_core
 
 __all__ = [
     "COMPILED_MODULE",
+    "RNG_CORE",
+    "VALDORA_CORE",
     "CompiledCore",
+    "Core",
     "EngineStatus",
     "FastPlayouts",
     "RngLike",
@@ -44,19 +52,22 @@ __all__ = [
 ]
 
 COMPILED_MODULE = "valdora_ai._valdora_core"
-"""The extension whose presence means "the compiled engine is built": the Valdora core
-(``CompiledState``), which also re-exports the compiled ``Rng`` of ``valdora_ai._rng``."""
+"""The Valdora core (``CompiledState``), which also re-exports the compiled ``Rng``."""
 
 PURE_ENV = "VALDORA_PURE_PYTHON"
 REQUIRE_ENV = "VALDORA_REQUIRE_COMPILED"
 
 FALLBACK_WARNING = (
-    "valdora_ai: compiled extension not built; using the pure-Python engine "
-    "(set VALDORA_PURE_PYTHON=1 to silence)"
+    "valdora_ai: compiled core {module} cannot be imported ({reason}); {user} uses the "
+    f"pure-Python engine (set {PURE_ENV}=1 to silence)"
+)
+REQUIRED_ERROR = (
+    f"valdora_ai: compiled core {{module}} is required ({REQUIRE_ENV}=1) but cannot be "
+    f'imported ({{reason}}); build it with `pip install -e ".[test]"` or `pip install .`'
 )
 
-_warned = False
-
+_warned: set[str] = set()
+"""The modules whose fallback warning this process has given."""
 
 class RngLike(Protocol):
     """What both ``valdora_ai.rng.Rng`` and ``valdora_ai._rng.Rng`` provide."""
@@ -89,18 +100,98 @@ def _env_flag(name: str) -> bool:
     return os.environ.get(name) == "1"
 
 
-def _import_compiled() -> tuple[ModuleType | None, str | None]:
-    """Import the extension; return ``(module, None)`` or ``(None, reason)``.
+T = TypeVar("T")
 
-    An extension compiled from other shared constants than the installed Python sources
-    (edited, not rebuilt) counts as not importable: it would disagree with the reference.
+
+@functools.cache
+def _import(module: str) -> tuple[ModuleType | None, str | None]:
+    """Import `module` once per process; ``(module, None)`` or ``(None, reason)``.
+
+    Cached so that a missing core costs one failed import, not one per game started.
     """
     try:
-        module = importlib.import_module(COMPILED_MODULE)
+        return importlib.import_module(module), None
     except ImportError as exc:
         return None, f"{type(exc).__name__}: {exc}"
-    stale = _constants_mismatch(getattr(module, "CONSTANTS_DIGEST", None))
-    return (None, stale) if stale else (module, None)
+
+
+@dataclass(frozen=True)
+class Core(Generic[T]):
+    """One compiled extension and the class of it the library uses: a game's core (its
+    compiled state) or the random generator. Found or missed on its own, so a missing
+    core puts only its own `user` on the pure engine."""
+
+    user: str
+    """Who runs on it, as messages name it: a game ("Zavandor") or "the random generator"."""
+    module: str
+    """The extension, e.g. ``"valdora_ai._zavandor_core"``."""
+    class_name: str
+    """The class the library takes from it."""
+    check: Callable[[ModuleType], str | None] | None = None
+    """Why an importable extension is still unusable (e.g. stale), or None when it is not."""
+    playouts: bool = True
+    """Its objects are game states running :class:`FastPlayouts` in C."""
+
+    def find_module(self) -> tuple[ModuleType | None, str | None]:
+        """The usable extension, or ``(None, reason)``; never warns or raises."""
+        module, reason = _import(self.module)
+        if module is not None and self.check is not None:
+            reason = self.check(module)
+        return (None, reason) if reason is not None else (module, None)
+
+    def find(self) -> type[T] | None:
+        """The class, or None when the extension is missing or unusable."""
+        module = self.find_module()[0]
+        if module is None:
+            return None
+        kind: type[T] = getattr(module, self.class_name)
+        if self.playouts:
+            register_fast_playouts(kind)
+        return kind
+
+    def require(self) -> type[T]:
+        """The class, or a one-line ``RuntimeError`` naming the core and why it is missing."""
+        kind = self.find()
+        if kind is None:
+            raise RuntimeError(REQUIRED_ERROR.format(module=self.module,
+                                                     reason=self.find_module()[1]))
+        return kind
+
+    def select(self) -> type[T] | None:
+        """The class when its user runs on the compiled engine, None for the pure engine
+        (see the module docstring for the rules: may warn once, or raise)."""
+        if _env_flag(PURE_ENV):
+            return None
+        kind = self.find()
+        if kind is not None:
+            return kind
+        if _env_flag(REQUIRE_ENV):
+            self.require()  # raises
+        if self.module not in _warned:
+            _warned.add(self.module)
+            warnings.warn(FALLBACK_WARNING.format(module=self.module, user=self.user,
+                                                  reason=self.find_module()[1]),
+                          RuntimeWarning, stacklevel=3)
+        return None
+
+    def status(self) -> EngineStatus:
+        """What :meth:`select` would choose and why, without warning or raising."""
+        module, reason = self.find_module()
+        path = getattr(module, "__file__", None)
+        if _env_flag(PURE_ENV):
+            return EngineStatus("pure", f"{PURE_ENV}=1", path, reason)
+        if module is not None:
+            return EngineStatus("compiled", f"{self.module} imports", path, None)
+        why = "extension not importable"
+        if _env_flag(REQUIRE_ENV):
+            why += f" (and {REQUIRE_ENV}=1: engine selection would raise)"
+        return EngineStatus("pure", why, None, reason)
+
+
+def _stale_constants(module: ModuleType) -> str | None:
+    """Why a Valdora core is stale: compiled from other shared constants than the
+    installed Python sources (edited, not rebuilt), it would disagree with the reference."""
+    return _constants_mismatch(getattr(module, "CONSTANTS_DIGEST", None))
 
 
 @functools.cache
@@ -115,49 +206,32 @@ def _constants_mismatch(built: str | None) -> str | None:
             f"sources ({expected}); rebuild it")
 
 
+VALDORA_CORE: Core[_valdora_core.CompiledState] = Core(
+    "Valdora", COMPILED_MODULE, "CompiledState", check=_stale_constants)
+RNG_CORE: Core[_rng.Rng] = Core("the random generator", "valdora_ai._rng", "Rng",
+                                playouts=False)
+
+
 def compiled_available() -> bool:
-    """True if the compiled extension (:data:`COMPILED_MODULE`) can be imported."""
-    module, _ = _import_compiled()
-    return module is not None
+    """True if the Valdora core (:data:`COMPILED_MODULE`) can be imported and is current."""
+    return VALDORA_CORE.find() is not None
 
 
 def require_compiled() -> CompiledCore:
-    """Return the compiled extension module, or raise a one-line ``RuntimeError``."""
-    module, reason = _import_compiled()
-    if module is None:
-        raise RuntimeError(
-            f"valdora_ai: compiled extension {COMPILED_MODULE} is required "
-            f"({REQUIRE_ENV}=1) but cannot be imported ({reason}); "
-            f'build it with `pip install -e ".[test]"` or `pip install .`'
-        )
-    return cast(CompiledCore, module)
+    """Return the Valdora core module, or raise a one-line ``RuntimeError``."""
+    VALDORA_CORE.require()
+    return cast(CompiledCore, VALDORA_CORE.find_module()[0])
 
 
 def use_compiled() -> bool:
-    """Decide which engine to use (see the module docstring for the rules)."""
-    return _select_compiled(stacklevel=3)
-
-
-def _select_compiled(stacklevel: int) -> bool:
-    global _warned
-    if _env_flag(PURE_ENV):
-        return False
-    if compiled_available():
-        return True
-    if _env_flag(REQUIRE_ENV):
-        require_compiled()  # raises
-    if not _warned:
-        _warned = True
-        warnings.warn(FALLBACK_WARNING, RuntimeWarning, stacklevel=stacklevel)
-    return False
+    """True when Valdora states come from the compiled core (see the module docstring)."""
+    return VALDORA_CORE.select() is not None
 
 
 @functools.cache
 def _compiled_state_type() -> type[_valdora_core.CompiledState] | None:
-    try:
-        return cast(CompiledCore, importlib.import_module(COMPILED_MODULE)).CompiledState
-    except ImportError:
-        return None
+    module = _import(COMPILED_MODULE)[0]
+    return None if module is None else cast(CompiledCore, module).CompiledState
 
 
 def compiled_state(state: object) -> _valdora_core.CompiledState | None:
@@ -185,8 +259,8 @@ _fast_playout_types: tuple[type, ...] = ()
 
 
 def register_fast_playouts(kind: type) -> None:
-    """Declare that states of `kind` (a game's compiled core, registered by the game
-    module that makes them) run :class:`FastPlayouts` in C."""
+    """Declare that states of `kind` (a game's compiled state class, registered by
+    :meth:`Core.find` when it loads) run :class:`FastPlayouts` in C."""
     global _fast_playout_types
     if kind not in _fast_playout_types:
         _fast_playout_types = (*_fast_playout_types, kind)
@@ -202,9 +276,11 @@ def fast_playouts(state: object) -> FastPlayouts | None:
 
 
 def make_rng(seed: int) -> RngLike:
-    """Return an ``Rng`` for ``seed`` from the engine chosen by :func:`use_compiled`."""
-    if _select_compiled(stacklevel=3):
-        return require_compiled().Rng(seed)
+    """Return an ``Rng`` for ``seed``: the compiled generator unless :data:`RNG_CORE`
+    selects the pure engine (both give the same stream)."""
+    kind = RNG_CORE.select()
+    if kind is not None:
+        return kind(seed)
     from valdora_ai.rng import Rng
 
     return Rng(seed)
@@ -212,10 +288,10 @@ def make_rng(seed: int) -> RngLike:
 
 @dataclass(frozen=True)
 class EngineStatus:
-    """What :func:`engine_status` reports (used by ``valdora engine-info``)."""
+    """What :meth:`Core.status` reports (used by ``valdora engine-info``)."""
 
     engine: str
-    """``"compiled"`` or ``"pure"``: what :func:`use_compiled` would choose."""
+    """``"compiled"`` or ``"pure"``: what :meth:`Core.select` would choose."""
     reason: str
     """Why that engine is chosen."""
     module_path: str | None
@@ -223,16 +299,11 @@ class EngineStatus:
     import_error: str | None
     """Why the extension cannot be imported, or ``None``."""
 
+    def summary(self) -> str:
+        """One line: the engine and why, e.g. ``pure (VALDORA_PURE_PYTHON=1)``."""
+        return f"{self.engine} ({self.reason})"
+
 
 def engine_status() -> EngineStatus:
-    """Describe the engine selection without warning or raising."""
-    module, reason = _import_compiled()
-    path = getattr(module, "__file__", None) if module is not None else None
-    if _env_flag(PURE_ENV):
-        return EngineStatus("pure", f"{PURE_ENV}=1", path, reason)
-    if module is not None:
-        return EngineStatus("compiled", f"{COMPILED_MODULE} imports", path, None)
-    why = "extension not importable"
-    if _env_flag(REQUIRE_ENV):
-        why += f" (and {REQUIRE_ENV}=1: engine selection would raise)"
-    return EngineStatus("pure", why, None, reason)
+    """Describe the Valdora engine selection without warning or raising."""
+    return VALDORA_CORE.status()

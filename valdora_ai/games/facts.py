@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from valdora_ai.backend import Core, EngineStatus
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games.base import Game, State
 
@@ -123,9 +124,19 @@ def progress_view(game: Game, observation: Any, seats: tuple[str, ...]) -> list[
     return list(hook(observation, seats)) if hook is not None else []
 
 
-def compiled_core(game: Game) -> bool:
-    """Whether the game has a compiled core that `use_compiled` switches on."""
-    return bool(getattr(game, "compiled_core", False))
+def compiled_core(game: Game) -> Core[Any] | None:
+    """The game's compiled core (:class:`valdora_ai.backend.Core`), or None for a game
+    with the reference engine only."""
+    core: Core[Any] | None = getattr(game, "compiled_core", None)
+    return core
+
+
+def engine_status(game: Game) -> EngineStatus:
+    """Which engine runs `game` and why (without warning or raising)."""
+    core = compiled_core(game)
+    if core is None:
+        return EngineStatus("pure", "no compiled core", None, None)
+    return core.status()
 
 
 def render_svg(game: Game, state: State, observer: int | None) -> str:

@@ -17,8 +17,7 @@ from typing import Any
 from valdora_ai import __version__
 from valdora_ai.agents import Agent, make_agent
 from valdora_ai.agents.external import ExternalAgent, ExternalEngineError
-from valdora_ai.backend import engine_status
-from valdora_ai.games import make_game
+from valdora_ai.games import Game, facts, make_game
 from valdora_ai.rng import derive_seed
 from valdora_ai.selfplay import play_game
 from valdora_ai.tournament.stats import competition_ranks
@@ -66,7 +65,8 @@ def play_task(task: GameTask) -> Played:
         except ExternalEngineError as failure:
             state = live[0] if live else game.new_state(task.seed)
             return Played(row=forfeit_row(task, agents, state, failure,
-                                          time.perf_counter() - start), record=None)
+                                          time.perf_counter() - start, _engine(game)),
+                          record=None)
         finally:
             for agent in agents:
                 if isinstance(agent, ExternalAgent):
@@ -79,12 +79,12 @@ def play_task(task: GameTask) -> Played:
         specs=tuple(result.seats), scores=tuple(result.scores),
         ranks=tuple(competition_ranks(result.scores, result.winners)),
         shares=_shares(winners, task.players), turns=result.turns, capped=result.capped,
-        duration=duration, engine=_engine())
+        duration=duration, engine=_engine(game))
     return Played(row=row, record=text)
 
 
 def forfeit_row(task: GameTask, agents: list[Agent], state: Any,
-                failure: ExternalEngineError, duration: float) -> GameRow:
+                failure: ExternalEngineError, duration: float, engine: str) -> GameRow:
     """A game lost by forfeit: the forfeiting seat ranks last with no win share; the
     others are ranked by their scores when it happened, and the best of them share
     the win. No record is kept (the game did not end)."""
@@ -98,7 +98,7 @@ def forfeit_row(task: GameTask, agents: list[Agent], state: Any,
         block=task.block, slot=task.slot, seed=task.seed, seats=task.seats,
         specs=tuple(agent.spec for agent in agents), scores=tuple(scores),
         ranks=tuple(ranks), shares=_shares(set(winners), task.players),
-        turns=state.turns, capped=False, duration=duration, engine=_engine(),
+        turns=state.turns, capped=False, duration=duration, engine=engine,
         forfeit=Forfeit(failure.seat, str(failure)))
 
 
@@ -106,5 +106,6 @@ def _shares(winners: set[int], players: int) -> tuple[float, ...]:
     return tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(players))
 
 
-def _engine() -> str:
-    return f"valdora_ai {__version__} ({engine_status().engine})"
+def _engine(game: Game) -> str:
+    """The library and the engine that ran `game`, as a result row records them."""
+    return f"valdora_ai {__version__} ({facts.engine_status(game).engine})"

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from valdora_ai.games.alchemists.data import AlchemistsData, Options
-from valdora_ai.games.alchemists.engines import require_core
+from valdora_ai.games.alchemists.engines import CORE
 from valdora_ai.games.alchemists.heuristics import estimate_final_scores, greedy_step
 from valdora_ai.games.alchemists.info import observation
 from valdora_ai.games.alchemists.rules import AlchemistsState, Player
@@ -63,7 +63,7 @@ def lockstep(data: AlchemistsData, options: Options, players: int, seed: int, *,
     greedy game and every 7th step of a random one; whole states every `state_every`
     steps and at the end.
     """
-    compiled = require_core().AlchemistsCompiledState
+    compiled = CORE.require()
     ref = AlchemistsState.new(data, options, players, Rng(seed))
     comp: Any = compiled.new(data, options, players, Rng(seed))
     if belief:

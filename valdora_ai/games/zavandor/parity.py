@@ -81,7 +81,7 @@ def lockstep(data: ZavandorData, options: Options, players: int, seed: int, *,
     Whole states are compared every `state_every` steps and at the end; everything
     else at every step.
     """
-    compiled = engines.compiled_class()
+    compiled = engines.CORE.require()
     ref = ZavandorState.new(data, options, players, Rng(seed))
     comp: Any = compiled.new(data, options, players, Rng(seed))
     compare(ref, comp, f"{players} players, seed {seed}, setup")
@@ -127,7 +127,7 @@ def playout_parity(data: ZavandorData, options: Options, players: int, seed: int
     from valdora_ai.playout import reference_greedy_playout, reference_random_playout
     from valdora_ai.search.rollout import reference_rollout
 
-    compiled = engines.compiled_class()
+    compiled = engines.CORE.require()
     ref = ZavandorState.new(data, options, players, Rng(seed))
     ref_rng = Rng(seed + 1)
     reference_random_playout(ref, ref_rng, 60 + seed % 50)
