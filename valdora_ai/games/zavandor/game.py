@@ -120,9 +120,10 @@ class ZavandorGame:
         if world.observer != WORLD:
             raise ValdoraError("only a world (the true state) can be seen by a seat")
         world.viewer = check_seat(self.num_players, observer)
-        if engines.compiled(state) is None:
+        fast = engines.compiled(state)
+        if fast is None:
             return world
-        return engines.compiled_class().from_reference(world)  # type: ignore[return-value]
+        return type(fast).from_reference(world)  # type: ignore[return-value]
 
     def describe_step(self, state: ZavandorState, step: int) -> str:
         return notation.describe_step(as_reference(state), step)
