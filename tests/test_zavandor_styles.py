@@ -17,7 +17,7 @@ from valdora_ai.errors import ValdoraError
 from valdora_ai.games import make_game
 from valdora_ai.games.zavandor import steps as S
 from valdora_ai.games.zavandor.data import JEWEL
-from valdora_ai.games.zavandor.engines import as_reference, compiled_class
+from valdora_ai.games.zavandor.engines import CORE, as_reference
 from valdora_ai.games.zavandor.info import determinize, observation
 from valdora_ai.games.zavandor.rules import ACTION, ID, UNKNOWN, ZavandorState
 from valdora_ai.games.zavandor.styles import (
@@ -99,7 +99,7 @@ def test_reads_only_what_its_player_knows(style: str) -> None:
                       determinize(belief, make_rng(100 + checked)),
                       determinize(belief, make_rng(200 + checked))]
             if compiled_available():
-                worlds.append(compiled_class().from_reference(state))
+                worlds.append(CORE.require().from_reference(state))
             for i, (a, b) in enumerate(zip(_hidden_from(worlds[2], seat),
                                            _hidden_from(worlds[3], seat), strict=True)):
                 differing[i] += a != b
