@@ -53,7 +53,7 @@ def test_the_score_row_adds_up_to_the_total_and_counts_are_the_states(players: i
     assert facts.score_columns(game) == ("sold", "markers", "chest", "decoctions", "total",
                                          "made")
     for seat, line in enumerate(state.score_lines()):
-        row = facts.score_row(game, state, seat)
+        row = facts.score_rows(game, state)[seat]
         assert row[4] == sum(row[:4]) == state.scores()[seat]
         assert row[5] == line.made == state.players[seat].made()
     assert facts.turn_count(game, state) == state.turns > 0

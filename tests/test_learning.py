@@ -30,8 +30,11 @@ from valdora_ai.search.rewards import Evaluator
 runner = CliRunner()
 
 
-def midgame(players: int = 3, steps: int = 60):  # type: ignore[no-untyped-def]
-    game = make_game("valdora", players=players)
+GAMES = ("valdora", "zavandor", "alchemists")
+
+
+def midgame(players: int = 3, steps: int = 60, game_name: str = "valdora"):  # type: ignore[no-untyped-def]
+    game = make_game(game_name, players=players)
     state = game.new_state(7)
     greedy = make_agent("greedy:seed=3", game)
     for _ in range(steps):
@@ -51,7 +54,7 @@ def test_features_one_row_per_seat_with_the_estimate_and_score_rows() -> None:
     assert x[:, names.index("estimate")].tolist() == pytest.approx(est)
     assert x[:, names.index("lead")][0] == pytest.approx(est[0] - max(est[1:]))
     total = names.index("score:total")
-    assert x[:, total].tolist() == [game.score_row(state, i)[5] for i in range(4)]
+    assert x[:, total].tolist() == [row[5] for row in game.score_rows(state)]
     assert x[:, names.index("to_move")].sum() == 1.0
 
 
@@ -111,12 +114,24 @@ def test_unreadable_model_files(tmp_path: Path) -> None:
         load_model(tmp_path / "missing.json", game)
 
 
-def test_the_shipped_model_is_valid_and_trained_on_enough_positions() -> None:
-    game = make_game("valdora", players=4)
+@pytest.mark.parametrize("game_name", GAMES)
+def test_every_game_ships_a_valid_model_trained_on_enough_positions(game_name: str) -> None:
+    game, state = midgame(4, game_name=game_name)
     model = model_for(game)
+    assert model.game == game_name
     assert model.provenance["positions"] >= 100_000
-    _, state = midgame(4)
+    assert 4 in model.provenance["players"]
     assert len(model.predict(game, state)) == 4
+    assert model.predict(game, state) == pytest.approx(
+        model.predict_rows(features(game, state)).tolist(), abs=1e-9)
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_the_shipped_model_is_what_its_recorded_seed_rebuilds(game_name: str) -> None:
+    shipped = json.loads(shipped_path(game_name).read_text())
+    made = shipped["provenance"]
+    model, _ = train(game_name, made["players"], 100_000, made["seed"])
+    assert json.loads(json.dumps(model.to_json())) == shipped
 
 
 def test_training_is_reproducible_from_a_seed_whatever_the_jobs(tmp_path: Path) -> None:
@@ -152,8 +167,9 @@ def test_train_refuses_bad_options(tmp_path: Path, args: list[str]) -> None:
     assert not (tmp_path / "m.json").exists()
 
 
-def test_the_search_option_uses_the_model_at_cut_offs(tmp_path: Path) -> None:
-    game, state = midgame()
+@pytest.mark.parametrize("game_name", GAMES)
+def test_the_search_option_uses_the_model_at_cut_offs(game_name: str) -> None:
+    game, state = midgame(game_name=game_name)
     model = model_for(game)
     evaluator = Evaluator(game, "margin", model)
     _, scores, wins = evaluator.evaluate(state)
@@ -169,15 +185,14 @@ def test_a_bad_model_path_in_a_spec_is_a_library_error(tmp_path: Path) -> None:
     game = make_game("valdora", players=3)
     with pytest.raises(ValdoraError, match="cannot read the model file"):
         make_agent(f"ismcts:eval=learned,model={tmp_path / 'none.json'}", game)
+
+
+def test_a_game_without_a_shipped_model_is_a_library_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("valdora_ai.learning.model.shipped_path",
+                        lambda name: tmp_path / f"{name}.json")
     with pytest.raises(ValdoraError, match="no learned model is shipped for zavandor"):
         make_agent("ismcts:eval=learned", make_game("zavandor", players=3))
-
-
-def test_the_fast_prediction_matches_the_matrix_one() -> None:
-    game, state = midgame(4)
-    model = model_for(game)
-    assert model.predict(game, state) == pytest.approx(
-        model.predict_rows(features(game, state)).tolist(), abs=1e-9)
 
 
 @pytest.mark.parametrize(("game_name", "spec", "learned", "depth"), [
@@ -187,6 +202,8 @@ def test_the_fast_prediction_matches_the_matrix_one() -> None:
     ("valdora", "pimc:eval=learned", True, 6),
     ("valdora", "pimc", False, -1),
     ("zavandor", "ismcts", False, -1),
+    ("zavandor", "ismcts:eval=learned", True, 6),
+    ("alchemists", "ismcts:eval=learned", True, 6),
 ])
 def test_a_learned_estimate_cuts_play_outs_off_at_its_tested_depth_by_default(
         game_name: str, spec: str, learned: bool, depth: int) -> None:

@@ -122,7 +122,7 @@ def test_score_breakdown_round_count_and_winners_of_finished_games() -> None:
     game = _game()
     for seed in (1, 2, 3):
         state = _finished(seed)
-        rows = [facts.score_row(game, state, seat) for seat in range(3)]
+        rows = facts.score_rows(game, state)
         assert facts.score_columns(game) == ("tiles", "artifacts", "jewelry", "total", "gold")
         for seat, (tiles, artifacts, jewelry, total, gold) in enumerate(rows):
             assert tiles + artifacts + jewelry == total == state.scores()[seat]

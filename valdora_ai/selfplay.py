@@ -48,7 +48,7 @@ class GameResult:
         """The result of `state` (finished or not) as the game reports it."""
         return cls(seed=seed, seats=seats, totals=tuple(state.scores()),
                    columns=facts.score_columns(game),
-                   rows=tuple(facts.score_row(game, state, p) for p in range(len(seats))),
+                   rows=tuple(facts.score_rows(game, state)),
                    winners=tuple(facts.winners(game, state)) if state.is_terminal() else (),
                    rounds=facts.round_count(game, state),
                    turns=facts.turn_count(game, state) or turns, capped=facts.capped(game, state))

@@ -173,8 +173,9 @@ class ServiceHooks(Protocol):
         """The winning seats of a finished game (several share a tie)."""
         ...
 
-    def score_row(self, state: Any, seat: int) -> tuple[int, ...]:
-        """`seat`'s score broken down by `score_columns`."""
+    def score_rows(self, state: Any) -> list[tuple[int, ...]]:
+        """Each seat's score broken down by `score_columns` (all seats at once: the
+        learned evaluation reads them at every play-out cut-off)."""
         ...
 
     def who_moves(self, state: Any) -> str:

@@ -68,10 +68,13 @@ def score_columns(game: Game) -> tuple[str, ...]:
     return tuple(getattr(game, "score_columns", ()))
 
 
-def score_row(game: Game, state: State, seat: int) -> tuple[int, ...]:
-    """`seat`'s score by `score_columns` (empty when the game gives no breakdown)."""
-    hook = getattr(game, "score_row", None)
-    return tuple(hook(state, seat)) if hook is not None else ()
+def score_rows(game: Game, state: State) -> list[tuple[int, ...]]:
+    """Each seat's score by `score_columns` (empty rows when the game gives no
+    breakdown)."""
+    hook = getattr(game, "score_rows", None)
+    if hook is None:
+        return [()] * game.num_players
+    return [tuple(row) for row in hook(state)]
 
 
 def data_sha256(game: Game) -> str:

@@ -47,11 +47,12 @@ def feature_rows(game: Game, state: Any) -> list[list[float]]:
     rounds = float(facts.round_count(game, state) or 0)
     mean = sum(est) / n
     mover = state.current_player
+    score_rows = facts.score_rows(game, state)
     rows = []
     for i in range(n):
         best_other = max((e for j, e in enumerate(est) if j != i), default=est[i])
         row = [1.0, est[i], est[i] - best_other, est[i] - mean]
-        row.extend(float(v) for v in facts.score_row(game, state, i))
+        row.extend(float(v) for v in score_rows[i])
         row.extend((rounds, est[i] * rounds / ROUNDS_SCALE, float(n),
                     1.0 if i == mover else 0.0))
         rows.append(row)

@@ -165,7 +165,7 @@ class AlchemistsGame:
         return as_reference(state).turns
 
     def round_count(self, state: AlchemistsState) -> int:
-        return as_reference(state).rounds
+        return int(state.rounds)
 
     def capped(self, state: AlchemistsState) -> bool:
         return as_reference(state).capped
@@ -173,11 +173,11 @@ class AlchemistsGame:
     def winners(self, state: AlchemistsState) -> list[int]:
         return as_reference(state).winners()
 
-    def score_row(self, state: AlchemistsState, seat: int) -> tuple[int, ...]:
+    def score_rows(self, state: AlchemistsState) -> list[tuple[int, ...]]:
         """IX. End of the Game: sold EP, markers, chest EP, decoction pairs, the total,
         and elixirs made (the first tie-break)."""
-        line = as_reference(state).score_lines()[seat]
-        return (line.sold, line.markers, line.chest, line.decoctions, line.total, line.made)
+        return [(line.sold, line.markers, line.chest, line.decoctions, line.total, line.made)
+                for line in state.score_lines()]
 
     def who_moves(self, state: AlchemistsState) -> str:
         reference = as_reference(state)

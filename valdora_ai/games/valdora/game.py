@@ -150,10 +150,9 @@ class ValdoraGame:
     def winners(self, state: ValdoraState) -> list[int]:
         return state.winners()
 
-    def score_row(self, state: ValdoraState, seat: int) -> tuple[int, ...]:
-        line = state.score_lines()[seat]
-        return (line.commissions, line.craftsmen, line.workshops, line.bonus, line.gems,
-                line.total, line.coins)
+    def score_rows(self, state: ValdoraState) -> list[tuple[int, ...]]:
+        return [(line.commissions, line.craftsmen, line.workshops, line.bonus, line.gems,
+                 line.total, line.coins) for line in state.score_lines()]
 
     def who_moves(self, state: ValdoraState) -> str:
         player = state.current_player

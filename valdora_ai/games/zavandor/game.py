@@ -190,8 +190,7 @@ class ZavandorGame:
     # service hooks (valdora_ai.games.base.ServiceHooks); a turn is the default one
     def round_count(self, state: ZavandorState) -> int:
         """Rounds completed: the game ends after its last action round, unmined."""
-        reference = as_reference(state)
-        return reference.round if reference.is_terminal() else reference.round - 1
+        return int(state.round) if state.is_terminal() else int(state.round) - 1
 
     def capped(self, state: ZavandorState) -> bool:
         return as_reference(state).capped
@@ -199,14 +198,17 @@ class ZavandorGame:
     def winners(self, state: ZavandorState) -> list[int]:
         return as_reference(state).winners()
 
-    def score_row(self, state: ZavandorState, seat: int) -> tuple[int, ...]:
+    def score_rows(self, state: ZavandorState) -> list[tuple[int, ...]]:
         reference = as_reference(state)
-        points = {"tile": sum(reference.data.tiles[t].vp for t in reference.tiles[seat]),
-                  "artifact": 0, "jewel": 0}
-        for deck, ident in reference.owned[seat]:
-            points["jewel" if deck else "artifact"] += reference.card(deck, ident).vp
-        return (points["tile"], points["artifact"], points["jewel"], reference.vp(seat),
-                reference.tiebreak_gold(seat))
+        rows: list[tuple[int, ...]] = []
+        for seat in range(reference.n):
+            points = {"tile": sum(reference.data.tiles[t].vp for t in reference.tiles[seat]),
+                      "artifact": 0, "jewel": 0}
+            for deck, ident in reference.owned[seat]:
+                points["jewel" if deck else "artifact"] += reference.card(deck, ident).vp
+            rows.append((points["tile"], points["artifact"], points["jewel"],
+                         reference.vp(seat), reference.tiebreak_gold(seat)))
+        return rows
 
     def who_moves(self, state: ZavandorState) -> str:
         player = state.current_player
