@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import itertools
 import math
+import random
 
 import pytest
 
 from valdora_ai.tournament.config import TournamentError
 from valdora_ai.tournament.ratings import plackett_luce
 from valdora_ai.tournament.report import block_results
-from valdora_ai.tournament.sprt import SPRT, elo_score, pair_score, parse_sprt
+from valdora_ai.tournament.sprt import SPRT, elo_score, luck_variance, pair_score, parse_sprt
 from valdora_ai.tournament.stats import competition_ranks, mean_se, wilson
 from valdora_ai.tournament.storage import GameRow
 
@@ -83,13 +85,63 @@ def test_elo_scores_and_pair_scores() -> None:
 
 
 def test_sprt_log_likelihood_ratio_by_hand() -> None:
-    # s0 = 0.5, s1 = 1/(1 + 10^-0.25) = 0.640065; blocks 0.6 and 0.8: mean 0.7,
-    # variance 0.01; LLR = 2 * 0.140065 * (1.4 - 1.140065) / 0.02 = 3.6408.
+    # s0 = 0.5, s1 = 1/(1 + 10^-0.25) = 0.640065; blocks 0.6 and 0.8: mean 0.7, sum of
+    # squares 0.02; with a luck variance of 0.03 the variance is (0.02 + 4 * 0.03) / 5
+    # = 0.028; LLR = 2 * 0.140065 * (1.4 - 1.140065) / 0.056 = 1.30026.
     test = SPRT(0, 100)
-    assert test.llr([0.6, 0.8]) == pytest.approx(3.6408, abs=1e-4)
+    assert test.llr([0.6, 0.8], 0.03) == pytest.approx(1.30026, abs=1e-4)
     assert test.upper == pytest.approx(math.log(19)) and test.lower == pytest.approx(-math.log(19))
     assert test.decision(3.6408) == "H1" and test.decision(-3.0) == "H0"
-    assert test.decision(0.5) is None and test.llr([0.9]) == 0.0
+    assert test.decision(0.5) is None and test.llr([0.9], 0.03) == 0.0
+
+
+def test_two_equal_blocks_do_not_decide_a_test() -> None:
+    # The plain sample variance of two equal blocks is 0, which made any small edge
+    # "significant" after 12 games.
+    luck = luck_variance((0, 1, 1), 0, 1) / 6
+    assert SPRT(0, 50).decision(SPRT(0, 50).llr([0.4, 0.4], luck)) is None
+
+
+def test_luck_variance_of_a_seating() -> None:
+    # one A seat against two B seats: A first scores 1, second 1/2, last 0, each 1/3
+    assert luck_variance((0, 1, 1), 0, 1) == pytest.approx(1 / 6)
+    assert luck_variance((1, 0), 0, 1) == pytest.approx(1 / 4)
+
+
+def _simulated_block(rng: random.Random, strength: float) -> float:
+    """One seat-rotated 3-player block of entrant 0 against 1, finishing orders drawn
+    from a Plackett-Luce model in which entrant 0 is `strength` times as strong."""
+    results = []
+    for seats in sorted(set(itertools.permutations((0, 1, 1)))
+                        | set(itertools.permutations((0, 0, 1)))):
+        left = list(range(3))
+        ranks = [0, 0, 0]
+        for place in range(3):
+            weights = [strength if seats[i] == 0 else 1.0 for i in left]
+            pick = rng.choices(left, weights)[0]
+            ranks[pick] = place
+            left.remove(pick)
+        results.append(pair_score(seats, ranks, 0, 1))
+    return sum(results) / len(results)
+
+
+def test_the_sprt_keeps_its_error_rate_in_simulated_series() -> None:
+    # Equal strength, H0: Elo 0 against H1: Elo 50 at alpha = 0.05: the share of runs
+    # accepting H1 stays near alpha (the plain sample variance gave about 19%).
+    rng = random.Random(5)
+    test = SPRT(0, 50)
+    luck = sum(luck_variance(s, 0, 1) for s in set(itertools.permutations((0, 1, 1)))
+               | set(itertools.permutations((0, 0, 1)))) / 36
+    false_h1 = 0
+    runs = 300
+    for _ in range(runs):
+        blocks: list[float] = []
+        decision = None
+        while decision is None and len(blocks) < 200:
+            blocks.append(_simulated_block(rng, 1.0))
+            decision = test.decision(test.llr(blocks, luck))
+        false_h1 += decision == "H1"
+    assert false_h1 / runs < 0.10
 
 
 def test_block_results_use_complete_blocks_in_order() -> None:

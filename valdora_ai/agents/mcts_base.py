@@ -16,8 +16,8 @@ decide a small search; larger values than 2 won no more.
 
 A learned estimate (``eval=learned``, :mod:`valdora_ai.learning`) is only used at a
 cut-off, so with it ``depth=-1`` means a cut-off of LEARNED_DEPTH turns, the setting
-its SPRTs were run at. It is not a default: at 0.1 s a decision it beat play-outs to
-the end, but the hand estimate at the same cut-off beat it (docs/strength.md).
+its SPRTs were run at. It is not a default: no SPRT at equal time found it stronger
+(docs/strength.md).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from typing import Any
 
 from valdora_ai.tournament.ratings import Rating, plackett_luce
 from valdora_ai.tournament.seatings import tournament_design
-from valdora_ai.tournament.sprt import SPRT, pair_score
+from valdora_ai.tournament.sprt import SPRT, luck_variance, pair_score
 from valdora_ai.tournament.stats import Interval, MeanSE, mean_se, wilson
 from valdora_ai.tournament.storage import GameRow
 
@@ -89,13 +89,34 @@ def _line(label: str, results: Sequence[tuple[float, int, int]],
                 rank=mean_se([r[2] for r in results]), rating=rating)
 
 
+def _complete_blocks(rows: Sequence[GameRow], block_size: int) -> list[list[GameRow]]:
+    blocks: dict[int, list[GameRow]] = {}
+    for row in rows:
+        blocks.setdefault(row.block, []).append(row)
+    return [games for _, games in sorted(blocks.items()) if len(games) == block_size]
+
+
 def block_results(rows: Sequence[GameRow], block_size: int, a: int = 0, b: int = 1,
                   ) -> list[float]:
     """Entrant a's mean score against b in each complete block, in block order."""
-    blocks: dict[int, list[float]] = {}
-    for row in rows:
-        blocks.setdefault(row.block, []).append(pair_score(row.seats, row.ranks, a, b))
-    return [sum(v) / len(v) for _, v in sorted(blocks.items()) if len(v) == block_size]
+    return [sum(pair_score(r.seats, r.ranks, a, b) for r in games) / len(games)
+            for games in _complete_blocks(rows, block_size)]
+
+
+def block_luck_variance(rows: Sequence[GameRow], block_size: int, a: int = 0,
+                        b: int = 1) -> float:
+    """The variance of a block result by luck alone (mean over the complete blocks;
+    the games of a block are independent)."""
+    blocks = _complete_blocks(rows, block_size)
+    if not blocks:
+        return 0.0
+    return sum(sum(luck_variance(tuple(r.seats), a, b) for r in games) / len(games) ** 2
+               for games in blocks) / len(blocks)
+
+
+def sprt_llr(sprt: SPRT, rows: Sequence[GameRow], block_size: int) -> float:
+    """The SPRT's log-likelihood ratio after the complete blocks of `rows`."""
+    return sprt.llr(block_results(rows, block_size), block_luck_variance(rows, block_size))
 
 
 def build_report(identity: dict[str, Any], rows: Sequence[GameRow],
@@ -121,10 +142,10 @@ def build_report(identity: dict[str, Any], rows: Sequence[GameRow],
         sizes[row.block] = sizes.get(row.block, 0) + 1
     state = None
     if sprt is not None:
-        results = block_results(rows, block_size)
-        llr = sprt.llr(results)
+        llr = sprt_llr(sprt, rows, block_size)
         state = SPRTState(elo0=sprt.elo0, elo1=sprt.elo1, alpha=sprt.alpha, beta=sprt.beta,
-                          blocks=len(results), llr=llr, lower=sprt.lower, upper=sprt.upper,
+                          blocks=len(block_results(rows, block_size)), llr=llr,
+                          lower=sprt.lower, upper=sprt.upper,
                           decision=sprt.decision(llr))
     return Report(
         identity=dict(identity), games=len(rows),

@@ -20,7 +20,7 @@ from valdora_ai.atomic import write_text_atomic
 from valdora_ai.tournament.cluster import CONNECT_TIMEOUT, parallel_backend
 from valdora_ai.tournament.config import TournamentError, TournamentSpec
 from valdora_ai.tournament.games import GameTask, Played, play_task
-from valdora_ai.tournament.report import Report, block_results, build_report
+from valdora_ai.tournament.report import Report, build_report, sprt_llr
 from valdora_ai.tournament.sprt import SPRT
 from valdora_ai.tournament.storage import GameRow, ResultsDB
 
@@ -83,13 +83,13 @@ def run(spec: TournamentSpec, db_path: str | Path | None = None, *, jobs: int = 
             play(tasks(spec, range(spec.blocks), db.done(), record_dir is not None))
         else:
             for block in range(spec.blocks):
-                llr = sprt.llr(block_results(rows, spec.block_size))
+                llr = sprt_llr(sprt, rows, spec.block_size)
                 if sprt.decision(llr) is not None:
                     break
                 play(tasks(spec, [block], db.done(), record_dir is not None))
                 if on_progress is not None:
                     on_progress(Progress(done=len(rows), total=total, rows=rows,
-                                         llr=sprt.llr(block_results(rows, spec.block_size))))
+                                         llr=sprt_llr(sprt, rows, spec.block_size)))
         return build_report(identity, db.rows(), sprt)
 
 
