@@ -267,4 +267,4 @@ def _on_engine_of(state: ZavandorState, world: ZavandorState) -> ZavandorState:
     fast = engines.compiled(state)
     if fast is None:
         return world
-    return type(fast).from_reference(world)  # type: ignore[no-any-return]
+    return type(fast).from_reference(world)  # type: ignore[return-value]
