@@ -3,8 +3,9 @@
 Each test walks seeded games through the contract only (valdora_ai.games.base), so a
 new game registered in valdora_ai.games is checked by adding nothing here: copies are
 independent, chance nodes are distributions, `play` is the checked `apply`,
-determinized worlds look like the true world to their observer, positions and records
-round-trip, agents only play legal steps, and a seed fixes the game.
+determinized worlds look like the true world to their observer and the oracle's
+resampled futures to every seat, positions and records round-trip, agents only play
+legal steps, and a seed fixes the game.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import pytest
 from valdora_ai.agents import make_agent
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import ValdoraError
-from valdora_ai.games import Game, State, game_names, make_game, player_counts
+from valdora_ai.games import Game, State, facts, game_names, make_game, player_counts
 from valdora_ai.records import replay
 from valdora_ai.selfplay import play_game
 
@@ -154,6 +155,22 @@ def test_determinizations_agree_with_the_observation(case: tuple[str, Game]) -> 
                     assert game.observation(world, seat) == seen
                     if seat == state.current_player:
                         assert world.legal_steps() == state.legal_steps()
+
+
+def test_resampled_futures_keep_what_every_seat_knows(case: tuple[str, Game]) -> None:
+    """The oracle's future (``future_sampler``) changes nothing any seat knows."""
+    _, game = case
+    rng = make_rng(8)
+    for seed in range(GAMES):
+        for state in _samples(game, seed):
+            seen = [game.observation(state, seat) for seat in range(game.num_players)]
+            sample = facts.future_sampler(game, state)
+            for _ in range(3):
+                world = sample(rng)
+                assert type(world) is type(state) and not world.is_chance_node()
+                assert [game.observation(world, seat)
+                        for seat in range(game.num_players)] == seen
+                assert world.legal_steps() == state.legal_steps()
 
 
 def test_positions_round_trip(case: tuple[str, Game]) -> None:

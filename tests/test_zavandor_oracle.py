@@ -46,8 +46,8 @@ class _Witness(OracleIsmctsAgent):
     """The oracle, noting the secrets in the worlds it is handed and whether its tree
     is kept after each of its own soil samples."""
 
-    def __init__(self, game: Any) -> None:
-        super().__init__(game, iterations=30, seed=3)
+    def __init__(self, game: Any, future: str) -> None:
+        super().__init__(game, iterations=30, seed=3, future=future)
         self.secrets = 0
         self.kept_after_sample: list[bool] = []
         self.last = -1
@@ -65,9 +65,10 @@ class _Witness(OracleIsmctsAgent):
         return self.last
 
 
-def test_the_oracle_searches_the_true_world_and_keeps_its_tree() -> None:
+@pytest.mark.parametrize("future", ["sampled", "known"])
+def test_the_oracle_searches_the_true_world_and_keeps_its_tree(future: str) -> None:
     game = make_game("zavandor", players=3)
-    witness = _Witness(game)
-    result = play_game(game, [witness, "random", "greedy"], seed=2)
+    witness = _Witness(game, future)
+    result = play_game(game, [witness, "random", "greedy"], seed=3)
     assert not result.capped and witness.secrets > 50
     assert len(witness.kept_after_sample) > 3 and all(witness.kept_after_sample)

@@ -1,8 +1,13 @@
-"""EVALUATION ONLY: ISMCTS that searches the true world instead of sampled ones.
+"""EVALUATION ONLY: ISMCTS that searches the true present instead of sampled ones.
 
-``oracle-ismcts`` cheats: every iteration walks a copy of the real state, hidden book
-pages included, so it measures what hidden information costs the honest ``ismcts``
-at equal time (docs/strength.md). It is never offered for play against people:
+``oracle-ismcts`` cheats: it knows everything any player holds or has seen (opponents'
+hand cards and soil samples included), so it measures what hidden information costs
+the honest ``ismcts`` at equal budget (docs/strength.md). What no player can know, the
+future (the order of face-down piles nobody has looked at), it samples afresh each
+iteration (``future=sampled``, the game's ``future_sampler``), as the honest search
+samples its worlds; ``future=known`` searches copies of the one true world instead,
+clairvoyant about every future draw, and its greedy play-outs from that world all end
+alike. It is never offered for play against people:
 
 * it is not handed observations it could search: :meth:`choose` and :meth:`analyze`
   refuse, because an observation carries no world;
@@ -15,6 +20,7 @@ at equal time (docs/strength.md). It is never offered for play against people:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -25,22 +31,27 @@ from valdora_ai.errors import SpecError
 from valdora_ai.games import facts
 from valdora_ai.games.base import Game, Observation, State
 
+FUTURES = ("sampled", "known")
 
 class OracleIsmctsAgent(IsmctsAgent):
     name = "oracle-ismcts"
-    summary = ("EVALUATION ONLY, sees the hidden cards: ismcts searching the true world "
-               "(never for play against people)")
+    summary = ("EVALUATION ONLY, sees every player's hidden cards: ismcts searching the "
+               "true present (never for play against people)")
     needs_true_state = True
     PARAMS: ClassVar[dict[str, Param]] = {
         **IsmctsAgent.PARAMS,
         "jobs": replace(IsmctsAgent.PARAMS["jobs"],
                         help="processes searching in parallel (only 1: workers get no world)",
                         high=1),
+        "future": Param(str, "sampled", "sampled: draw what no player knows afresh each "
+                        "iteration; known: search the true world, future draws included",
+                        choices=FUTURES),
     }
 
     def __init__(self, game: Game, **params: Any) -> None:
         super().__init__(game, **params)
         self._world: State | None = None
+        self._future: Callable[[Any], State] | None = None
 
     def choose_in_world(self, observation: Observation, world: State) -> int:
         """The step searched on copies of the true `world` (a copy of the game's state)."""
@@ -50,12 +61,15 @@ class OracleIsmctsAgent(IsmctsAgent):
                          budget: Budget | None = None,
                          control: SearchControl | None = None) -> Analysis:
         """:meth:`analyze`, each iteration on a copy of the true `world` (recording what
-        the observer would see, so the tree has the honest search's keys)."""
+        the observer would see, so the tree has the honest search's keys), its future
+        drawn afresh unless ``future=known``."""
         self._world = facts.world_seen_by(self.game, world, observation.observer)
+        if self.params["future"] == "sampled":
+            self._future = facts.future_sampler(self.game, self._world)
         try:
             return super().analyze(observation, budget, control)
         finally:
-            self._world = None
+            self._world = self._future = None
 
     def choose(self, observation: Observation) -> int:
         return self.analyze(observation).best.step
@@ -69,4 +83,6 @@ class OracleIsmctsAgent(IsmctsAgent):
 
     def world_for_iteration(self, observation: Observation) -> State:
         assert self._world is not None  # analyze refuses to search without one
-        return self._world.copy()
+        if self._future is None:
+            return self._world.copy()
+        return self._future(self.rng)

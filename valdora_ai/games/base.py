@@ -7,6 +7,7 @@ plugs in through the registry in :mod:`valdora_ai.games` without touching them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -209,6 +210,19 @@ class ServiceHooks(Protocol):
         `observer`'s belief state would pass through, their private reveals included (a
         sampled world does so by construction), for the evaluation-only oracle; by
         default a plain copy, right for a game whose reveals are all public."""
+        ...
+
+    def future_sampler(self, state: Any) -> Callable[[Any], State]:
+        """A function of a generator returning a copy of the true world `state` in which
+        everything some player holds or has seen stays as it is and only what no player
+        can know (the order and content of face-down piles nobody has looked at, and
+        similar future chance) is drawn afresh, uniformly over the arrangements
+        consistent with all players' knowledge together; on the engine of `state`,
+        recording reveals for the same viewer. For the evaluation-only oracle, which so
+        knows the present but not the future; the present is read once, so a sample
+        costs what a determinization does. By default determinizations of seat 0's
+        observation: right for a game in which every player knows the same (Valdora,
+        Alchemists); a game with private holdings must implement it."""
         ...
 
 

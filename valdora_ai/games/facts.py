@@ -6,6 +6,7 @@ has one and otherwise a default built from the core contract alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from valdora_ai.backend import Core, EngineStatus
@@ -168,3 +169,24 @@ def world_seen_by(game: Game, state: State, observer: int) -> State:
     ``ServiceHooks.world_seen_by``); a plain copy for a game without the hook."""
     hook = getattr(game, "world_seen_by", None)
     return hook(state, observer) if hook is not None else state.copy()
+
+
+def future_sampler(game: Game, state: State) -> Callable[[Any], State]:
+    """``game.future_sampler(state)`` (see ``ServiceHooks.future_sampler``): the game's
+    hook, else determinizations of seat 0's observation, which in a game whose seats
+    share one belief state (:func:`shared_belief`) keep everything anyone knows; a
+    ValdoraError for a game with private information and no hook, whose default would
+    redraw what only some player knows."""
+    hook = getattr(game, "future_sampler", None)
+    if hook is not None:
+        return hook(state)  # type: ignore[no-any-return]
+    if not shared_belief(game):
+        raise ValdoraError(f"{game.name} has private information but no future_sampler: "
+                           "the default would redraw what only some player knows")
+    present = game.observation(state, 0)
+    return lambda rng: game.determinize(present, rng)
+
+
+def resample_future(game: Game, state: State, rng: Any) -> State:
+    """The true world `state` with what no player knows drawn afresh from `rng`."""
+    return future_sampler(game, state)(rng)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -120,10 +121,21 @@ class ZavandorGame:
         if world.observer != WORLD:
             raise ValdoraError("only a world (the true state) can be seen by a seat")
         world.viewer = check_seat(self.num_players, observer)
-        fast = engines.compiled(state)
-        if fast is None:
-            return world
-        return type(fast).from_reference(world)  # type: ignore[return-value]
+        return _on_engine_of(state, world)
+
+    def future_sampler(self, state: ZavandorState) -> Callable[[Any], ZavandorState]:
+        """Copies of the world `state` with every tile and card no player knows drawn
+        afresh (info.present_of, info.fill_unknown), on the engine of `state`, recording
+        reveals for the same viewer: the present as the players know it, a future
+        nobody knows."""
+        present = info.present_of(as_reference(state))
+
+        def sample(rng: Any) -> ZavandorState:
+            world = present.copy()
+            info.fill_unknown(world, rng)
+            return _on_engine_of(state, world)
+
+        return sample
 
     def describe_step(self, state: ZavandorState, step: int) -> str:
         return notation.describe_step(as_reference(state), step)
@@ -250,3 +262,11 @@ class ZavandorGame:
     def __repr__(self) -> str:
         return (f"ZavandorGame(players={self.num_players}, "
                 f"data={Path(self.data.source).name!r})")
+
+
+def _on_engine_of(state: ZavandorState, world: ZavandorState) -> ZavandorState:
+    """The reference state `world` on the engine of `state`."""
+    fast = engines.compiled(state)
+    if fast is None:
+        return world
+    return type(fast).from_reference(world)  # type: ignore[return-value]

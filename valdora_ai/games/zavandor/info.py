@@ -71,6 +71,42 @@ def determinize(obs: Observation, rng: Any) -> ZavandorState:
     world = obs.belief_state()
     if world.is_chance_node():
         raise ValdoraError("cannot determinize at a chance node: resolve the reveal first")
+    fill_unknown(world, rng)
+    world.observer = WORLD
+    return world
+
+
+def present_of(state: ZavandorState) -> ZavandorState:
+    """A copy of the world `state` in which every id no player knows is UNKNOWN: the
+    present as all players together know it, for :func:`fill_unknown` to complete.
+
+    Nobody knows a tile face no one has sampled and a card whose knowledge mask is
+    empty (never drawn, never held, never returned: the pile cards below what anyone has
+    seen and the cards removed at setup). Everything with a set bit stays: soil samples,
+    hand cards, returned cards, and all that is public. Given every player's knowledge
+    together, the unknown ids of a class are spread uniformly over its unknown places
+    (no choice ever depended on them), so the shuffle per class of :func:`fill_unknown`
+    samples the consistent futures uniformly. Observer and viewer stay those of
+    `state` (a world, seen by the viewer ``world_seen_by`` set).
+    """
+    if state.observer != WORLD:
+        raise ValdoraError("only a world (the true state) has a future to resample")
+    if state.is_chance_node():
+        raise ValdoraError("cannot resample the future at a chance node: resolve the "
+                           "reveal first")
+    present = state.copy()
+    for space, tile in enumerate(present.board):
+        if tile >= 0 and not present.known[space]:
+            present.board[space] = UNKNOWN
+    for slot in present.card_slots():
+        if not slot[MASK]:
+            slot[ID] = UNKNOWN
+    return present
+
+
+def fill_unknown(world: ZavandorState, rng: Any) -> None:
+    """Give every UNKNOWN tile and card of `world` an id: a uniform shuffle of the ids
+    nothing in `world` rules out, per class (tiles by back, cards by deck and level)."""
     tile_places: dict[bool, list[int]] = {False: [], True: []}
     tile_pools: dict[bool, list[int]] = {}
     for space, tile in enumerate(world.board):
@@ -93,8 +129,6 @@ def determinize(obs: Observation, rng: Any) -> ZavandorState:
         pool = _shuffled(card_pools[key], len(slots), rng, "cards")
         for slot, ident in zip(slots, pool, strict=True):
             slot[ID] = ident
-    world.observer = WORLD
-    return world
 
 
 def _shuffled(pool: list[int], places: int, rng: Any, what: str) -> list[int]:
