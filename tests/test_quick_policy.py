@@ -10,10 +10,14 @@ tests/test_search_kernel_parity.py.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from typer.testing import CliRunner
 
 import valdora_ai as va
 from valdora_ai import backend
+from valdora_ai.cli.app import app
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games.valdora import weights
 from valdora_ai.games.valdora.data import default_data
@@ -91,3 +95,14 @@ def test_games_without_a_quick_policy_refuse_it_by_name(name: str, agent: str) -
     with pytest.raises(ValdoraError, match=message):
         check_policy(game, "quick")
     va.make_agent(f"{agent}:rollout=random,iterations=2", game)  # the others still work
+
+
+def test_the_cli_refuses_it_in_one_line(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["tournament", "-g", "zavandor", "-a", "ismcts:rollout=quick",
+                                      "-a", "greedy", "-n", "2", "--db",
+                                      str(tmp_path / "t.sqlite")])
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines() == [
+        "error: rollout=quick: zavandor has no 'quick' play-out policy "
+        "(its policies: greedy, random)"]
+    assert not (tmp_path / "t.sqlite").exists()

@@ -48,8 +48,9 @@ pool's distribution for unseen faces) is expected to expose a card worth buying.
 
 *The quick policy* (:func:`quick_step`, the play-out policy ``rollout=quick``) is the
 same policy with the look-ahead after the plan taken for fewer destinations
-(QUICK_LOOKAHEAD_PLANS instead of LOOKAHEAD_PLANS): most of a move decision's plans
-are that look-ahead, so it plays faster and slightly differently.
+(QUICK_LOOKAHEAD_PLANS instead of LOOKAHEAD_PLANS; with none, every destination's
+look-ahead uses the current player): most of a move decision's plans are that
+look-ahead, so it plays faster and slightly differently.
 
 Ties are broken with the caller's generator (``rng.randbelow``), so a seeded policy
 is deterministic. Cost per decision: a few dozen plan evaluations of O(items x gems).
