@@ -3,6 +3,7 @@
     python benchmarks/compare_builds.py --base /tmp/base --runs 5 --seconds 3
     python benchmarks/compare_builds.py --base /tmp/base --section ismcts --players 4
     python benchmarks/compare_builds.py --base /tmp/base --check 2000
+    python benchmarks/compare_builds.py --base /tmp/base --this-section quick_games
 
 `--base` is another checkout with its extensions built in place (for example
 ``git archive <commit> | tar -x -C /tmp/base && cd /tmp/base && python setup.py
@@ -11,6 +12,8 @@ engine in a fresh interpreter whose ``valdora_ai`` is imported from that tree
 (``PYTHONPATH`` and the working directory); the runs alternate base, this tree,
 base, ... so a change of load on a shared machine hits both about equally. Prints
 every run, the medians, their ratio and the load average before and after.
+`--this-section` times another section in this tree than `--section` in the base
+(e.g. the quick play-out policy's games against the base's greedy games).
 
 `--check N` compares play instead of speed: both trees play N complete greedy games
 per player count (3, 4, 5) on the compiled engine, and the digest of every final
@@ -93,6 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--base", type=Path, required=True, help="the tree to compare against")
     parser.add_argument("--section", default="greedy_games")
+    parser.add_argument("--this-section", help="the section to time in this tree "
+                                               "(default: --section)")
     parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=3.0)
@@ -102,17 +107,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         return check(args.base.resolve(), args.check)
     trees = {"base": args.base.resolve(), "this": HERE}
+    sections = {"base": args.section, "this": args.this_section or args.section}
     rates: dict[str, list[float]] = {"base": [], "this": []}
     print(f"load average before: {os.getloadavg()[0]:.2f}")
     for run in range(args.runs):
         for label, tree in trees.items():
-            rate = measure(tree, args.section, args.players, args.seconds)
+            rate = measure(tree, sections[label], args.players, args.seconds)
             rates[label].append(rate)
             print(f"run {run + 1} {label:<4} {rate:12,.1f} /s", flush=True)
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     base, this = statistics.median(rates["base"]), statistics.median(rates["this"])
-    print(f"{args.section}, {args.players} players, median of {args.runs}: "
-          f"base {base:,.1f}/s, this {this:,.1f}/s, ratio {this / base:.2f}x")
+    print(f"{sections['base']} against {sections['this']}, {args.players} players, "
+          f"median of {args.runs}: base {base:,.1f}/s, this {this:,.1f}/s, "
+          f"ratio {this / base:.2f}x")
     return 0
 
 

@@ -956,10 +956,11 @@ cdef void _g_provisioned_cache(const CoreData* d, const GCache* cache,
 
 
 cdef int _g_choose_move(const GCtx* c, const GModel* m, const int32_t* legal, int n_legal,
-                        RngState* rng) noexcept nogil:
-    """_choose_move: each destination's plan, minus encounter coins, plus a look-ahead;
-    ties (within G_TIE_TOLERANCE, in sorted order) broken by one rng_below draw. Identical models
-    after different plans share one GCache (same plans, same values)."""
+                        RngState* rng, int lookahead_plans) noexcept nogil:
+    """_choose_move: each destination's plan, minus encounter coins, plus a look-ahead
+    (after the plan for the best `lookahead_plans`, at most G_LOOKAHEAD_PLANS); ties
+    (within G_TIE_TOLERANCE, in sorted order) broken by one rng_below draw. Identical
+    models after different plans share one GCache (same plans, same values)."""
     cdef const CoreData* d = c.d
     cdef const CoreState* s = c.s
     cdef GPlan plans[MAX_SPACES]
@@ -999,7 +1000,7 @@ cdef int _g_choose_move(const GCtx* c, const GModel* m, const int32_t* legal, in
             order[j] = order[j - 1]
             j -= 1
         order[j] = k
-    for j in range(n_legal if n_legal < G_LOOKAHEAD_PLANS else G_LOOKAHEAD_PLANS):
+    for j in range(n_legal if n_legal < lookahead_plans else lookahead_plans):
         x = order[j]
         if plans[x].has_after:
             dest = legal[x] - MOVE_BASE
@@ -1031,12 +1032,14 @@ cdef int _g_choose_move(const GCtx* c, const GModel* m, const int32_t* legal, in
     return ties[rng_below(rng, n_ties)]
 
 
-cdef int core_greedy_step(const CoreState* s, RngState* rng) noexcept nogil:
-    """heuristics.greedy_step: the greedy policy's next step for the player to move.
+cdef int core_greedy_step(const CoreState* s, RngState* rng,
+                          int lookahead_plans) noexcept nogil:
+    """heuristics.greedy_step: the greedy policy's next step for the player to move
+    (G_LOOKAHEAD_PLANS: greedy; G_QUICK_LOOKAHEAD_PLANS: the quick policy).
 
     Reads public information only (a world or a belief state gives the same step) and
-    draws from `rng` only to break ties between destinations. Precondition: not a
-    chance node and not terminal.
+    draws from `rng` only to break ties between destinations. Preconditions: not a
+    chance node, not terminal, 0 <= lookahead_plans <= G_LOOKAHEAD_PLANS.
     """
     cdef GCtx c
     cdef GModel m
@@ -1058,7 +1061,7 @@ cdef int core_greedy_step(const CoreState* s, RngState* rng) noexcept nogil:
     n = core_legal_steps(s, legal)
     if n == 1 and legal[0] == END:
         return END
-    return _g_choose_move(&c, &m, legal, n, rng)
+    return _g_choose_move(&c, &m, legal, n, rng, lookahead_plans)
 
 
 # ---------------------------------------------------------------- score estimate

@@ -14,7 +14,7 @@ from valdora_ai.games.valdora.rules import Book, Player, ScoreLine, ValdoraState
 from valdora_ai.games.valdora.stepcheck import step_code, step_error
 
 
-_POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY}
+_POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY, "quick": POLICY_QUICK}
 
 
 cdef inline void _rng_in(RngState* r, rng) except *:
@@ -182,13 +182,14 @@ cdef class CompiledState:
         return other
 
     def playout(self, rng, long max_steps=1 << 30, str policy="random"):
-        """Play on in place with `policy` ("random" or "greedy", both in C); returns
+        """Play on in place with `policy` ("random", "greedy" or "quick", all in C); returns
         the steps played (valdora_ai.playout has the reference loops)."""
         cdef RngState r
         cdef long played
         cdef int code
         if policy not in _POLICIES:
-            raise ValdoraError(f"unknown playout policy {policy!r} (known: random, greedy)")
+            raise ValdoraError(f"unknown playout policy {policy!r} "
+                               f"(known: {', '.join(_POLICIES)})")
         code = _POLICIES[policy]
         _rng_in(&r, rng)
         with nogil:
@@ -203,7 +204,8 @@ cdef class CompiledState:
         cdef RngState r
         cdef int code
         if policy not in _POLICIES:
-            raise ValdoraError(f"unknown playout policy {policy!r} (known: random, greedy)")
+            raise ValdoraError(f"unknown playout policy {policy!r} "
+                               f"(known: {', '.join(_POLICIES)})")
         code = _POLICIES[policy]
         _rng_in(&r, rng)
         with nogil:
@@ -223,12 +225,19 @@ cdef class CompiledState:
 
     def greedy_step(self, rng):
         """heuristics.greedy_step in C: the same step from the same rng stream."""
+        return self._greedy(rng, G_LOOKAHEAD_PLANS)
+
+    def quick_step(self, rng):
+        """heuristics.quick_step in C: the same step from the same rng stream."""
+        return self._greedy(rng, G_QUICK_LOOKAHEAD_PLANS)
+
+    cdef int _greedy(self, rng, int lookahead_plans) except -1:
         cdef RngState r
         cdef int step
         if self.s.over or self.s.reveal != NO_REVEAL:
             raise ValdoraError("the greedy policy decides only at a player's decision")
         _rng_in(&r, rng)
-        step = core_greedy_step(&self.s, &r)
+        step = core_greedy_step(&self.s, &r, lookahead_plans)
         _rng_out(&r, rng)
         return step
 

@@ -47,6 +47,7 @@ cdef enum:
     # playout policies
     POLICY_RANDOM = 0
     POLICY_GREEDY = 1
+    POLICY_QUICK = 2      # the greedy policy with G_QUICK_LOOKAHEAD_PLANS
 
 
 cdef struct CardSetData:

@@ -800,7 +800,8 @@ include "core_greedy.pxi"
 cdef void _policy_step(CoreState* s, int policy, RngState* rng) noexcept nogil:
     """One play-out step: a chance outcome drawn by rng_choice_weighted over the exact
     probabilities, else the policy's decision (POLICY_RANDOM: legal[rng_below(count)],
-    the random agent's rule; POLICY_GREEDY: core_greedy_step)."""
+    the random agent's rule; POLICY_GREEDY and POLICY_QUICK: core_greedy_step with
+    their look-ahead plans)."""
     cdef int32_t steps[MAX_STEPS]
     cdef int32_t weights[MAX_FACES]
     cdef double probs[MAX_FACES]
@@ -814,7 +815,9 @@ cdef void _policy_step(CoreState* s, int policy, RngState* rng) noexcept nogil:
             probs[i] = <double>weights[i] / <double>total
         core_apply(s, steps[rng_choice_weighted(rng, probs, n)])
     elif policy == POLICY_GREEDY:
-        core_apply(s, core_greedy_step(s, rng))
+        core_apply(s, core_greedy_step(s, rng, G_LOOKAHEAD_PLANS))
+    elif policy == POLICY_QUICK:
+        core_apply(s, core_greedy_step(s, rng, G_QUICK_LOOKAHEAD_PLANS))
     else:
         n = core_legal_steps(s, steps)
         core_apply(s, steps[rng_below(rng, n)])
@@ -824,7 +827,7 @@ cdef long core_playout(CoreState* s, int policy, RngState* rng, long max_steps) 
     """Play at most `max_steps` steps with `policy` (see _policy_step); returns the steps
     played, or -1 for an unknown policy. valdora_ai.playout is the reference."""
     cdef long played = 0
-    if policy != POLICY_RANDOM and policy != POLICY_GREEDY:
+    if not POLICY_RANDOM <= policy <= POLICY_QUICK:
         return -1
     while not s.over and played < max_steps:
         _policy_step(s, policy, rng)
@@ -840,7 +843,7 @@ cdef int core_rollout(CoreState* s, int policy, RngState* rng, int searcher,
     valdora_ai.search.rollout.reference_rollout is the reference, draw for draw."""
     cdef int previous = core_current_player(s)
     cdef int current, turns_done = 0
-    if policy != POLICY_RANDOM and policy != POLICY_GREEDY:
+    if not POLICY_RANDOM <= policy <= POLICY_QUICK:
         return -1
     while not s.over:
         current = core_current_player(s)

@@ -6,7 +6,8 @@ decision and draw the same tie-breaks (the generator states are compared after e
 decision), on worlds and on belief states, and estimate the very same floats. 210
 complete seeded games (3, 4 and 5 players) are played on both engines at once; the C
 greedy playout (``CompiledState.playout(policy="greedy")``) must replay the reference
-loop, chance draws included.
+loop, chance draws included. The quick policy (``heuristics.quick_step``, the same code
+with fewer look-ahead plans) gets the same checks over fewer games.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from valdora_ai.agents import make_agent
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games.valdora.data import default_data
 from valdora_ai.games.valdora.game import ValdoraGame
-from valdora_ai.games.valdora.heuristics import estimate_final_scores, greedy_step
+from valdora_ai.games.valdora.heuristics import estimate_final_scores, greedy_step, quick_step
 from valdora_ai.games.valdora.info import observation
 from valdora_ai.games.valdora.position import position_to_json
 from valdora_ai.games.valdora.rules import ValdoraState
@@ -30,14 +31,17 @@ if not backend.compiled_available():  # pragma: no cover - CI requires the exten
 core = backend.require_compiled()
 DATA = default_data()
 GAMES = 70  # per player count: 210 games in all
+QUICK_GAMES = 12  # per player count, with the quick policy
 BELIEF_EVERY = 5  # decisions between checks on the observer's belief state
 ESTIMATE_EVERY = 7  # steps between estimate comparisons
 
 
-def _lockstep_game(players: int, seed: int) -> int:
-    """Play one greedy game on both engines; returns the decisions compared."""
+def _lockstep_game(players: int, seed: int, policy: str = "greedy") -> int:
+    """Play one game of `policy` (greedy or quick) on both engines; returns the
+    decisions compared."""
     ref = ValdoraState.new(DATA, players, Rng(seed))
     comp = core.CompiledState.new(DATA, players, Rng(seed))
+    decide = quick_step if policy == "quick" else greedy_step
     r_ref, r_comp = Rng(seed + 1000), Rng(seed + 1000)
     count = 0
     while not ref.over:
@@ -47,11 +51,11 @@ def _lockstep_game(players: int, seed: int) -> int:
         if count % BELIEF_EVERY == 0:
             b_ref, b_comp = Rng(count), Rng(count)
             belief = observation(ref, ref.current).belief_state()
-            assert (comp.belief().greedy_step(b_comp)
-                    == greedy_step(belief, b_ref)), where
+            assert (getattr(comp.belief(), f"{policy}_step")(b_comp)
+                    == decide(belief, b_ref)), where
             assert b_comp.getstate() == b_ref.getstate(), where
-        step = greedy_step(ref, r_ref)
-        assert comp.greedy_step(r_comp) == step, where
+        step = decide(ref, r_ref)
+        assert getattr(comp, f"{policy}_step")(r_comp) == step, where
         assert r_comp.getstate() == r_ref.getstate(), where
         ref.apply(step)
         comp.apply(step)
@@ -68,22 +72,32 @@ def test_same_decisions_in_lockstep(players: int) -> None:
     assert decisions > GAMES * 100  # whole games were played, not a few steps
 
 
-def _reference_greedy_playout(state: ValdoraState, rng: Rng) -> int:
-    """The greedy playout as a Python loop: chance outcomes as the random playout."""
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_same_quick_decisions_in_lockstep(players: int) -> None:
+    decisions = sum(_lockstep_game(players, seed, "quick") for seed in range(QUICK_GAMES))
+    assert decisions > QUICK_GAMES * 100
+
+
+def _reference_playout(state: ValdoraState, rng: Rng, policy: str) -> int:
+    """The greedy (or quick) playout as a Python loop: chance outcomes as the random
+    playout."""
+    decide = quick_step if policy == "quick" else greedy_step
     played = 0
     while not state.over:
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             state.apply(outcomes[rng.choice_weighted([p for _, p in outcomes])][0])
         else:
-            state.apply(greedy_step(state, rng))
+            state.apply(decide(state, rng))
         played += 1
     return played
 
 
+@pytest.mark.parametrize("policy", ["greedy", "quick"])
 @pytest.mark.parametrize("belief", [False, True])
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_compiled_playout_replays_the_reference(players: int, belief: bool) -> None:
+def test_compiled_playout_replays_the_reference(players: int, belief: bool,
+                                                policy: str) -> None:
     """From a world, and from a belief state (page turns are chance nodes there)."""
     for seed in range(2):
         ref = ValdoraState.new(DATA, players, Rng(seed))
@@ -91,8 +105,8 @@ def test_compiled_playout_replays_the_reference(players: int, belief: bool) -> N
             ref = observation(ref, 0).belief_state()
         comp = core.CompiledState.from_reference(ref)
         r_ref, r_comp = Rng(seed + 7), Rng(seed + 7)
-        played = comp.playout(r_comp, policy="greedy")
-        assert played == _reference_greedy_playout(ref, r_ref)
+        played = comp.playout(r_comp, policy=policy)
+        assert played == _reference_playout(ref, r_ref, policy)
         assert r_comp.getstate() == r_ref.getstate()
         assert position_to_json(comp.to_reference()) == position_to_json(ref)
 

@@ -147,7 +147,7 @@ def test_ismcts_reuses_the_subtree_of_its_own_step() -> None:
 
 @pytest.mark.parametrize("spec,message", [
     ("ismcts:reward=points", "reward must be one of win, rank, margin"),
-    ("ismcts:rollout=smart", "rollout must be one of greedy, random"),
+    ("ismcts:rollout=smart", "rollout must be one of greedy, quick, random"),
     ("pimc:aggregate=max", "aggregate must be one of vote, average"),
     ("pimc:worlds=0", "worlds must be an integer from 1 to 10000, got 0"),
     ("ismcts:jobs=0", "jobs must be an integer from 1 to 64, got 0"),

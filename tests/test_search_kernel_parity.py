@@ -5,7 +5,8 @@ ISMCTS and PIMC spend their time in two places the compiled core runs in C:
 or to the end) must replay ``search.rollout.reference_rollout``, and
 ``CompiledState.apply_revealing`` must return the very chance steps
 ``reveals.apply_revealing`` returns. Both are checked on sampled worlds of seeded
-greedy games, 3 to 5 players, with generator states compared after every play-out.
+greedy games (play-outs with the greedy, quick and random policies), 3 to 5 players,
+with generator states compared after every play-out.
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ def _worlds(players: int, seed: int, every: int) -> list[object]:
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 @pytest.mark.parametrize(("policy", "depth"), [("greedy", 0), ("greedy", 1),
-                                               ("random", 2), ("greedy", -1)])
+                                               ("random", 2), ("greedy", -1),
+                                               ("quick", 1), ("quick", -1)])
 def test_compiled_rollout_replays_the_reference_loop(players: int, policy: str,
                                                      depth: int) -> None:
     game = ValdoraGame(players=players)

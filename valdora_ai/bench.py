@@ -25,6 +25,7 @@ from typing import Any
 
 from valdora_ai import backend
 from valdora_ai.games import facts, make_game, player_counts
+from valdora_ai.games.base import QuickPlayouts
 from valdora_ai.playout import greedy_playout, random_playout
 
 Measure = Callable[[Any, int, float], tuple[int, float]]
@@ -37,16 +38,18 @@ class Section:
     unit: str  # what one operation is, e.g. "copies"
     measure: Measure
     engines: tuple[str, ...] = ENGINES
+    quick: bool = False  # measures the quick play-out policy: only games that have one
 
 
 SECTIONS: dict[str, Section] = {}
 
 
-def section(name: str, unit: str, engines: tuple[str, ...] = ENGINES
+def section(name: str, unit: str, engines: tuple[str, ...] = ENGINES, quick: bool = False
             ) -> Callable[[Measure], Measure]:
-    """Register a benchmark section (decorator)."""
+    """Register a benchmark section (decorator); `quick` for one that needs the game's
+    quick play-out policy (:class:`~valdora_ai.games.base.QuickPlayouts`)."""
     def register(measure: Measure) -> Measure:
-        SECTIONS[name] = Section(name, unit, measure, engines)
+        SECTIONS[name] = Section(name, unit, measure, engines, quick)
         return measure
     return register
 
@@ -175,15 +178,21 @@ def _random_playout(game: Any, seed: int, budget: float) -> tuple[int, float]:
     return _repeat(lambda: random_playout(start.copy(), rng), budget)
 
 
-@section("greedy_games", "games")
-def _greedy_games(game: Any, seed: int, budget: float) -> tuple[int, float]:
-    rng = backend.make_rng(seed)
-    start = game.new_state(seed)
+def _games(policy: str) -> Measure:
+    """A section measuring complete games played by `policy` ("greedy" or "quick")."""
+    def measure(game: Any, seed: int, budget: float) -> tuple[int, float]:
+        rng = backend.make_rng(seed)
+        start = game.new_state(seed)
 
-    def once() -> int:
-        greedy_playout(game, start.copy(), rng)
-        return 1
-    return _repeat(once, budget)
+        def once() -> int:
+            greedy_playout(game, start.copy(), rng, policy=policy)
+            return 1
+        return _repeat(once, budget)
+    return measure
+
+
+section("greedy_games", "games")(_games("greedy"))
+section("quick_games", "games", quick=True)(_games("quick"))
 
 
 @section("determinize", "determinizations")
@@ -219,14 +228,17 @@ for _name, _spec, _unit in (("ismcts", "ismcts", "iterations"),
                             ("pimc", "pimc", "iterations"),
                             ("expectimax", "expectimax", "leaves")):
     section(_name, _unit)(_search(_spec))
+section("ismcts_quick", "iterations", quick=True)(_search("ismcts:rollout=quick"))
 
 
 def game_sections(game: str) -> list[str]:
     """The sections that measure `game`: those on its reference engine, and the
     compiled-only ones when it has a compiled core."""
-    compiled = facts.compiled_core(make_game(game, players=player_counts(game)[0]))
+    instance = make_game(game, players=player_counts(game)[0])
+    compiled = facts.compiled_core(instance)
+    quick = isinstance(instance, QuickPlayouts)
     return [name for name, spec in SECTIONS.items()
-            if compiled is not None or "pure" in spec.engines]
+            if (compiled is not None or "pure" in spec.engines) and (quick or not spec.quick)]
 
 
 def run(players: Sequence[int] = (3, 4, 5), sections: Sequence[str] | None = None,

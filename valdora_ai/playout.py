@@ -48,28 +48,30 @@ def reference_random_playout(state: State, rng: Any, max_steps: int = DEFAULT_MA
     return played
 
 
-def greedy_playout(game: Any, state: State, rng: Any, max_steps: int = DEFAULT_MAX_STEPS
-                   ) -> int:
-    """Play `state` on in place with the game's greedy policy; returns the steps played.
+def greedy_playout(game: Any, state: State, rng: Any, max_steps: int = DEFAULT_MAX_STEPS,
+                   policy: str = "greedy") -> int:
+    """Play `state` on in place with the game's greedy policy (or, with `policy`
+    ``"quick"``, its quick variant: ``game.quick_step``); returns the steps played.
 
     Chance outcomes are drawn as in the random playout. A compiled state (the greedy
-    policy in C) is handed the work.
+    policies in C) is handed the work.
     """
     fast = fast_playouts(state)
     if fast is not None:
-        return int(fast.playout(rng, max_steps, "greedy"))
-    return reference_greedy_playout(game, state, rng, max_steps)
+        return int(fast.playout(rng, max_steps, policy))
+    return reference_greedy_playout(game, state, rng, max_steps, policy)
 
 
 def reference_greedy_playout(game: Any, state: State, rng: Any,
-                             max_steps: int = DEFAULT_MAX_STEPS) -> int:
+                             max_steps: int = DEFAULT_MAX_STEPS, policy: str = "greedy") -> int:
     """The greedy playout as a Python loop over the State protocol and
-    ``game.greedy_step``."""
+    ``game.greedy_step`` (``game.quick_step`` for `policy` ``"quick"``)."""
+    decide = game.quick_step if policy == "quick" else game.greedy_step
     played = 0
     while not state.is_terminal() and played < max_steps:
         if state.is_chance_node():
             state.apply(_chance_step(state, rng))
         else:
-            state.apply(game.greedy_step(state, rng))
+            state.apply(decide(state, rng))
         played += 1
     return played

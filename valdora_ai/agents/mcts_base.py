@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 from valdora_ai.agents.base import Param
 from valdora_ai.agents.search_base import SearchAgent
 from valdora_ai.games.base import Game
-from valdora_ai.search.rollout import POLICIES
+from valdora_ai.search.rollout import POLICIES, check_policy
 from valdora_ai.search.uct import UctSettings
 
 TREES = ("game", "turn")
@@ -46,7 +46,8 @@ class MctsAgent(SearchAgent):
                                    "children, the policy's step first (0: off)", 0.0, 100.0),
         "prior": Param(float, 2.0, "progressive bias of the policy's step: prior/(1+visits) "
                                    "added to its UCB value (0: off)", 0.0, 1000.0),
-        "rollout": Param(str, "greedy", "playout policy: greedy or random", choices=POLICIES),
+        "rollout": Param(str, "greedy", "playout policy: greedy, quick (Valdora: greedy with "
+                                        "less look-ahead, faster) or random", choices=POLICIES),
         "tree": Param(str, "turn", "tree span: game (every decision) or turn (the searching "
                                    "player's current turn; the rest is play-out)",
                       choices=TREES),
@@ -57,6 +58,7 @@ class MctsAgent(SearchAgent):
 
     def __init__(self, game: Game, **params: Any) -> None:
         super().__init__(game, **params)
+        check_policy(game, self.params["rollout"])
         depth = self.params["depth"]
         if depth < 0 and self.evaluator.model is not None:
             depth = LEARNED_DEPTH

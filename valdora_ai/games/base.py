@@ -130,6 +130,15 @@ class Pictured(Protocol):
 
 
 @runtime_checkable
+class QuickPlayouts(Protocol):
+    """A game with a cheaper play-out policy than its greedy one, the search's
+    ``rollout=quick`` (Valdora: the greedy policy with less look-ahead). Optional:
+    the search refuses ``rollout=quick`` for a game without it, by name."""
+
+    def quick_step(self, state: Any, rng: Any) -> int: ...
+
+
+@runtime_checkable
 class Styled(Protocol):
     """A game with named playing styles besides greedy, for the style agents
     (``planner``, ``hoarder``: valdora_ai.agents.styles). Optional."""

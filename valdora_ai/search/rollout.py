@@ -9,21 +9,41 @@ player's following turn (a full round), and so on; ``depth=-1`` plays on to the 
 of the game, so the reward is exact for the play-out policy. A cut-off of whole rounds
 lets a small search tell moves apart that a cut-off at the end of the searcher's own
 turn cannot (docs/strength.md, "Play-out cut-off counted in turns").
-Policies: ``random`` (uniform legal step, cheap) and ``greedy`` (the game's greedy
-policy, much slower a step but much better play; docs/performance.md).
+Policies: ``random`` (uniform legal step, cheap), ``greedy`` (the game's greedy
+policy, much slower a step but much better play; docs/performance.md) and ``quick``
+(the game's cheaper variant of its greedy policy, :class:`~valdora_ai.games.base.
+QuickPlayouts`; only Valdora has one, the other games refuse it with
+:func:`check_policy`'s error).
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from valdora_ai.backend import fast_playouts
-from valdora_ai.games.base import CHANCE, Game
+from valdora_ai.errors import ValdoraError
+from valdora_ai.games.base import CHANCE, Game, QuickPlayouts
 from valdora_ai.search.rewards import Evaluator, Outcome
 
-POLICIES = ("greedy", "random")
+POLICIES = ("greedy", "quick", "random")
 CLOCK_EVERY = 32  # steps between two looks at the deadline in a pure-Python play-out
+
+
+def game_policies(game: Game) -> tuple[str, ...]:
+    """The play-out policies `game` has: all of POLICIES, or all but ``quick``."""
+    if isinstance(game, QuickPlayouts):
+        return POLICIES
+    return tuple(p for p in POLICIES if p != "quick")
+
+
+def check_policy(game: Game, policy: str) -> None:
+    """A ValdoraError naming the game and its policies when it has no `policy`."""
+    known = game_policies(game)
+    if policy not in known:
+        raise ValdoraError(f"rollout={policy}: {game.name} has no {policy!r} play-out policy "
+                           f"(its policies: {', '.join(known)})")
 
 
 def rollout(game: Game, state: Any, policy: str, depth: int, rng: Any,
@@ -47,7 +67,10 @@ def rollout(game: Game, state: Any, policy: str, depth: int, rng: Any,
 def reference_rollout(game: Game, state: Any, policy: str, depth: int, rng: Any,
                       searcher: int, deadline: float | None = None) -> None:
     """The play-out of :func:`rollout` as a Python loop over the State protocol."""
-    greedy = policy == "greedy"
+    check_policy(game, policy)
+    decide: Callable[[Any, Any], int] | None = None
+    if policy != "random":
+        decide = cast(QuickPlayouts, game).quick_step if policy == "quick" else game.greedy_step
     previous = state.current_player
     turns_done = 0
     steps = 0
@@ -68,8 +91,8 @@ def reference_rollout(game: Game, state: Any, policy: str, depth: int, rng: Any,
                 if 0 <= depth < turns_done:
                     break
             previous = current
-        if greedy:
-            step = game.greedy_step(state, rng)
+        if decide is not None:
+            step = decide(state, rng)
         else:
             legal = state.legal_steps()
             step = legal[rng.randbelow(len(legal))]

@@ -8,7 +8,8 @@ the number of iterations in which its step was legal, since a determinization ma
 not offer every step.
 
 Expansion uses *progressive widening* with a policy prior: a node's first child is
-the play-out policy's own step (the greedy step), and a further untried step is
+the greedy step (with ``greedy`` or ``quick`` play-outs: one step a node, so
+the better policy's), and a further untried step is
 added only while the node has fewer than ``1 + widen * sqrt(visits)`` children
 (``widen=0``: every legal step is tried before any is revisited, plain UCT). Without
 it, a few hundred iterations spread over ~20 moves each try every reply once, and
@@ -132,7 +133,7 @@ def _expand(node: Node, legal: list[int], settings: UctSettings, world: Any) -> 
     children = node.children
     step = -1
     if not children:
-        if settings.policy == "greedy":
+        if settings.policy != "random":  # quick too: greedy's step is the better prior
             step = settings.game.greedy_step(world, settings.rng)
         if step not in legal:
             step = -1

@@ -117,6 +117,14 @@ class ValdoraGame:
             return fast.greedy_step(rng)
         return heuristics.greedy_step(state, rng)
 
+    def quick_step(self, state: ValdoraState, rng: Any) -> int:
+        """The quick play-out policy's next step (see heuristics.quick_step; a compiled
+        state runs its C port, which makes the same decisions)."""
+        fast = compiled_state(state)
+        if fast is not None:
+            return fast.quick_step(rng)
+        return heuristics.quick_step(state, rng)
+
     def policy_names(self) -> tuple[str, ...]:
         """The named playing styles besides greedy (see styles)."""
         return styles.policy_names()

@@ -46,6 +46,12 @@ Page turning is bounded: at most :data:`MAX_PAGES` pages a visit, a paid page on
 with coins to spare, and only when the turn's outcome (exact for known cards, the
 pool's distribution for unseen faces) is expected to expose a card worth buying.
 
+*The quick policy* (:func:`quick_step`, the play-out policy ``rollout=quick``) is the
+same policy with the look-ahead after the plan taken for fewer destinations
+(QUICK_LOOKAHEAD_PLANS instead of LOOKAHEAD_PLANS; with none, every destination's
+look-ahead uses the current player): most of a move decision's plans are that
+look-ahead, so it plays faster and slightly differently.
+
 Ties are broken with the caller's generator (``rng.randbelow``), so a seeded policy
 is deterministic. Cost per decision: a few dozen plan evaluations of O(items x gems).
 """
@@ -97,6 +103,7 @@ from valdora_ai.games.valdora.weights import (
     PAGE_RESERVE,
     PROMISED_GOLD,
     PROVISIONS_VALUE,
+    QUICK_LOOKAHEAD_PLANS,
     R_NO_SLOT,
     R_SLOT,
     READY_CHANCE,
@@ -743,12 +750,13 @@ def _plan_equipment(ctx: _Context, m: _Model, book: Book, pages_turned: int) -> 
 
 
 # ---------------------------------------------------------------- the greedy policy
-def greedy_step(state: ValdoraState, rng: Any) -> int:
+def greedy_step(state: ValdoraState, rng: Any, lookahead_plans: int = LOOKAHEAD_PLANS) -> int:
     """The greedy policy's next step for the player to move in `state`.
 
     Works on a world or a belief state and reads only public information. `rng`
     (anything with ``randbelow(n)``) breaks ties, so a seeded call is deterministic.
-    Must not be called at a chance node or a terminal state.
+    `lookahead_plans` destinations (the best before the look-ahead) get the look-ahead
+    after their plan. Must not be called at a chance node or a terminal state.
     """
     state = as_reference(state)  # a compiled state reads as its reference twin
     tb = _tables(state.data)
@@ -764,10 +772,17 @@ def greedy_step(state: ValdoraState, rng: Any) -> int:
         return S.END
     if legal == [S.END]:
         return S.END
-    return _choose_move(ctx, m, legal, rng)
+    return _choose_move(ctx, m, legal, rng, lookahead_plans)
 
 
-def _choose_move(ctx: _Context, m: _Model, legal: list[int], rng: Any) -> int:
+def quick_step(state: ValdoraState, rng: Any) -> int:
+    """The quick play-out policy's next step: :func:`greedy_step` with the look-ahead
+    after the plan for QUICK_LOOKAHEAD_PLANS destinations only."""
+    return greedy_step(state, rng, QUICK_LOOKAHEAD_PLANS)
+
+
+def _choose_move(ctx: _Context, m: _Model, legal: list[int], rng: Any,
+                 lookahead_plans: int) -> int:
     """Score each destination: its plan, minus encounter coins, plus a look-ahead."""
     tb = ctx.tb
     state = ctx.state
@@ -806,7 +821,7 @@ def _choose_move(ctx: _Context, m: _Model, legal: list[int], rng: Any) -> int:
     for entry in scored:
         entry[0] += LOOKAHEAD * best_next(None, entry[1] - S.MOVE_BASE)
     scored.sort(key=lambda e: -e[0])
-    for entry in scored[:LOOKAHEAD_PLANS]:
+    for entry in scored[:lookahead_plans]:
         plan = entry[2]
         if plan.after is not None:
             dest = entry[1] - S.MOVE_BASE

@@ -14,6 +14,7 @@ the build reads this file without importing the package.
 
 LOOKAHEAD = 0.5  # weight of the best action value reachable next turn
 LOOKAHEAD_PLANS = 4  # destinations whose look-ahead is taken after applying their plan
+QUICK_LOOKAHEAD_PLANS = 0  # ... in the quick play-out policy (at most LOOKAHEAD_PLANS)
 DELIVER_BASE = 10.0  # tempo premium of a delivery, on top of what it is worth
 NEED_LOAD_BASE = 4.0  # tempo premium of loading a gem a held commission misses
 NEED_LOAD_SHARE = 0.6  # share of a commission's worth credited per gem loaded for it

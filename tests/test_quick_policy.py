@@ -1,0 +1,108 @@
+"""The quick play-out policy (``rollout=quick``): what it is, and what the search does
+with it on each game.
+
+``heuristics.quick_step`` is the greedy policy with the look-ahead after the plan for
+QUICK_LOOKAHEAD_PLANS destinations; ``core_greedy_step`` takes the same number. The C
+port against the reference, decision for decision and play-out for play-out, is in
+tests/test_greedy_parity.py; the search kernel's quick play-outs in
+tests/test_search_kernel_parity.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import valdora_ai as va
+from valdora_ai import backend
+from valdora_ai.cli.app import app
+from valdora_ai.errors import ValdoraError
+from valdora_ai.games.valdora import weights
+from valdora_ai.games.valdora.data import default_data
+from valdora_ai.games.valdora.game import ValdoraGame
+from valdora_ai.games.valdora.heuristics import greedy_step, quick_step
+from valdora_ai.games.valdora.rules import ValdoraState
+from valdora_ai.rng import Rng
+from valdora_ai.search.rollout import POLICIES, check_policy, game_policies
+
+DATA = default_data()
+
+
+def test_quick_plans_fit_the_core_buffers() -> None:
+    """The C move choice keeps one look-ahead cache per plan, LOOKAHEAD_PLANS of them."""
+    assert 0 <= weights.QUICK_LOOKAHEAD_PLANS < weights.LOOKAHEAD_PLANS
+
+
+def test_quick_is_the_greedy_policy_with_fewer_plans() -> None:
+    """Same decisions as greedy_step asked for QUICK_LOOKAHEAD_PLANS, and not always
+    greedy's own (else the policy would be greedy under another name)."""
+    differ = 0
+    for seed in range(6):
+        state = ValdoraState.new(DATA, 4, Rng(seed))
+        count = 0
+        while not state.over:
+            r1, r2, r3 = Rng(count), Rng(count), Rng(count)
+            step = quick_step(state, r1)
+            assert step == greedy_step(state, r2, weights.QUICK_LOOKAHEAD_PLANS)
+            assert r1.getstate() == r2.getstate()
+            differ += step != greedy_step(state, r3)
+            state.apply(step)
+            count += 1
+    assert differ > 0
+
+
+compiled = pytest.mark.skipif(not backend.compiled_available(),
+                              reason="compiled extension not built")
+
+
+@compiled
+def test_compiled_game_hook_runs_the_c_port(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(backend.PURE_ENV, raising=False)
+    game = ValdoraGame(players=4)
+    state = game.new_state(seed=3)
+    assert isinstance(state, backend.require_compiled().CompiledState)
+    for _ in range(40):
+        r1, r2 = Rng(5), Rng(5)
+        step = game.quick_step(state, r1)
+        assert step == quick_step(state.to_reference(), r2)
+        state.apply(step)
+    with pytest.raises(ValdoraError, match="unknown playout policy 'smart' "
+                                           r"\(known: random, greedy, quick\)"):
+        state.playout(Rng(1), policy="smart")
+
+
+def test_valdora_search_plays_with_quick_playouts() -> None:
+    game = va.make_game("valdora", players=3)
+    assert game_policies(game) == POLICIES
+    state = game.new_state(seed=4)
+    agent = va.make_agent("ismcts:iterations=40,seed=1,rollout=quick", game)
+    analysis = agent.analyze(game.observation(state, state.current_player))
+    assert analysis.iterations == 40
+    assert analysis.best.step in state.legal_steps()
+
+
+@pytest.mark.parametrize("name", ["zavandor", "alchemists"])
+@pytest.mark.parametrize("agent", ["ismcts", "pimc"])
+def test_games_without_a_quick_policy_refuse_it_by_name(name: str, agent: str) -> None:
+    game = va.make_game(name)
+    assert game_policies(game) == ("greedy", "random")
+    message = (f"rollout=quick: {name} has no 'quick' play-out policy "
+               r"\(its policies: greedy, random\)")
+    with pytest.raises(ValdoraError, match=message):
+        va.make_agent(f"{agent}:rollout=quick", game)
+    with pytest.raises(ValdoraError, match=message):
+        check_policy(game, "quick")
+    va.make_agent(f"{agent}:rollout=random,iterations=2", game)  # the others still work
+
+
+def test_the_cli_refuses_it_in_one_line(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["tournament", "-g", "zavandor", "-a", "ismcts:rollout=quick",
+                                      "-a", "greedy", "-n", "2", "--db",
+                                      str(tmp_path / "t.sqlite")])
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines() == [
+        "error: rollout=quick: zavandor has no 'quick' play-out policy "
+        "(its policies: greedy, random)"]
+    assert not (tmp_path / "t.sqlite").exists()
