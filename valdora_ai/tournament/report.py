@@ -142,9 +142,10 @@ def build_report(identity: dict[str, Any], rows: Sequence[GameRow],
         sizes[row.block] = sizes.get(row.block, 0) + 1
     state = None
     if sprt is not None:
-        llr = sprt_llr(sprt, rows, block_size)
+        results = block_results(rows, block_size)
+        llr = sprt.llr(results, block_luck_variance(rows, block_size))
         state = SPRTState(elo0=sprt.elo0, elo1=sprt.elo1, alpha=sprt.alpha, beta=sprt.beta,
-                          blocks=len(block_results(rows, block_size)), llr=llr,
+                          blocks=len(results), llr=llr,
                           lower=sprt.lower, upper=sprt.upper,
                           decision=sprt.decision(llr))
     return Report(
