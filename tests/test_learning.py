@@ -131,7 +131,16 @@ def test_the_shipped_model_is_what_its_recorded_seed_rebuilds(game_name: str) ->
     shipped = json.loads(shipped_path(game_name).read_text())
     made = shipped["provenance"]
     model, _ = train(game_name, made["players"], 100_000, made["seed"])
-    assert json.loads(json.dumps(model.to_json())) == shipped
+    rebuilt = json.loads(json.dumps(model.to_json()))
+    # The training data must match bit for bit (its hash is in the provenance); the
+    # solved weights only to rounding: BLAS picks its summation order by CPU, and the
+    # solve magnifies that rounding (1e-7 relative seen in Zavandor, against changes of
+    # 1e-3 and more when the data or the training change).
+    numeric = ("mean", "scale", "weights")
+    for key in numeric:
+        assert rebuilt[key] == pytest.approx(shipped[key], rel=1e-5, abs=1e-8), key
+    assert {k: v for k, v in rebuilt.items() if k not in numeric} == {
+        k: v for k, v in shipped.items() if k not in numeric}
 
 
 def test_training_is_reproducible_from_a_seed_whatever_the_jobs(tmp_path: Path) -> None:
