@@ -6,6 +6,7 @@ import _thread
 import io
 import os
 import pty
+import select
 import signal
 import subprocess
 import sys
@@ -71,6 +72,19 @@ def position(tmp_path: Path) -> Path:
     return path
 
 
+def _read_terminal(fd: int, seconds: float) -> bytes:
+    """What the terminal has within ``seconds``; b"" on silence or once it is closed.
+
+    A bare ``os.read`` would block past any deadline if the command went quiet."""
+    ready, _, _ = select.select([fd], [], [], seconds)
+    if not ready:
+        return b""
+    try:
+        return os.read(fd, 65536)
+    except OSError:  # EIO: the command has exited and closed its end
+        return b""
+
+
 def test_suggest_on_a_terminal_stops_on_ctrl_c_with_its_answer(position: Path) -> None:
     """The real command in a pseudo-terminal: SIGINT ends it at once, exit status 0,
     with the final table (marked stopped early) and the explanation."""
@@ -83,20 +97,20 @@ def test_suggest_on_a_terminal_stops_on_ctrl_c_with_its_answer(position: Path) -
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     os.close(secondary)
     output = b""
-    deadline = time.monotonic() + 60
-    while b"visits" not in output and time.monotonic() < deadline:
-        output += os.read(main, 65536)  # the live table is drawn while searching
-    process.send_signal(signal.SIGINT)
-    assert process.wait(30) == 0
-    while True:
-        try:
-            chunk = os.read(main, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        output += chunk
-    os.close(main)
+    try:
+        deadline = time.monotonic() + 60
+        while b"visits" not in output and time.monotonic() < deadline:
+            output += _read_terminal(main, 1.0)  # the live table is drawn while searching
+        assert b"visits" in output, "no live table within 60 s"
+        process.send_signal(signal.SIGINT)
+        assert process.wait(60) == 0
+        while chunk := _read_terminal(main, 1.0):
+            output += chunk
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        os.close(main)
     text = output.decode(errors="replace")
     assert "(stopped early)" in text
     assert "Moves to " in text and "Traceback" not in text
