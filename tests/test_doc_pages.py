@@ -1,4 +1,5 @@
-"""The docs pages' examples run, and every relative link in the docs points somewhere.
+"""The docs pages' examples run, every relative link in the docs points somewhere, every
+page is linked from the README or another page, and the files the pages name exist.
 
 docs/api.md has its own test (test_docs.py) and docs/engine-protocol.md's transcript
 is replayed by test_engine_docs.py; the other pages (games, strength, performance,
@@ -12,8 +13,11 @@ import re
 from pathlib import Path
 
 import pytest
+import typer.main
 from doc_examples import ROOT, blocks, console_commands, run_console, run_python
 from extras import need_extras
+
+from valdora_ai.cli.app import app
 
 DOCS = ROOT / "docs"
 PAGES = sorted(p for p in DOCS.rglob("*.md") if p.name != "api.md")
@@ -21,6 +25,11 @@ LINK = re.compile(r"\]\(([^)\s]+)\)")
 ANCHOR = re.compile(r'<a id="([^"]+)">')
 BLOCK_FREE = re.compile(r"```.*?```", re.DOTALL)  # links and headings inside code do not count
 EXTRAS = re.compile(r"<!-- extras: ([\w ]+) -->")  # a page whose examples need optional extras
+# A repository path in inline code, e.g. `valdora_ai/games/base.py` or
+# `python benchmarks/ladder.py --players 3` (placeholders such as `<game>` are skipped).
+REPO_PATH = re.compile(r"`(?:python |pytest |node )?((?:valdora_ai|tests|benchmarks|examples|cext"
+                       r"|cli|docs|\.ci)/[\w./-]*)(?![\w./<*-])")
+REMOVED = {"benchmarks/strength.py"}  # named by dated history only, as since removed
 
 
 def _name(page: Path) -> str:
@@ -62,7 +71,6 @@ def _anchors(page: Path) -> set[str]:
     return {_slug(h) for h in headings} | set(ANCHOR.findall(text))
 
 
-
 @pytest.mark.parametrize("page", [ROOT / "README.md", *PAGES, DOCS / "api.md"],
                          ids=lambda p: _name(p))
 def test_relative_links_resolve(page: Path) -> None:
@@ -76,3 +84,41 @@ def test_relative_links_resolve(page: Path) -> None:
         assert resolved.exists(), f"{_name(page)}: broken link {target}"
         if anchor and resolved.suffix == ".md":
             assert anchor in _anchors(resolved), f"{_name(page)}: no heading for {target}"
+
+
+def _linked_pages(page: Path) -> set[Path]:
+    text = BLOCK_FREE.sub("", page.read_text(encoding="utf-8"))
+    return {(page.parent / target.partition("#")[0]).resolve() for target in LINK.findall(text)
+            if not re.match(r"[a-z]+:", target) and target.partition("#")[0].endswith(".md")}
+
+
+def test_every_page_is_linked() -> None:
+    """Each docs page is reachable from the README, directly or through other pages."""
+    reached: set[Path] = set()
+    todo = [ROOT / "README.md"]
+    while todo:
+        page = todo.pop()
+        for target in _linked_pages(page) - reached:
+            reached.add(target)
+            if target.exists():
+                todo.append(target)
+    orphans = [_name(page) for page in sorted(DOCS.rglob("*.md")) if page.resolve() not in reached]
+    assert not orphans, f"no link leads to {orphans}"
+
+
+def test_readme_tours_every_command() -> None:
+    """The README's tour names every top-level `valdora` command."""
+    commands = typer.main.get_command(app).commands  # type: ignore[attr-defined]
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    missing = [name for name in commands if f"valdora {name}" not in text]
+    assert len(commands) >= 14 and not missing, f"README.md does not mention {missing}"
+
+
+@pytest.mark.parametrize("page", [ROOT / "README.md", *PAGES, DOCS / "api.md"],
+                         ids=lambda p: _name(p))
+def test_named_repository_files_exist(page: Path) -> None:
+    """Each file or folder of the repository a page names in inline code exists."""
+    for path in REPO_PATH.findall(page.read_text(encoding="utf-8")):
+        path = path.rstrip(".")
+        if path not in REMOVED:
+            assert (ROOT / path).exists(), f"{_name(page)}: names {path}, which does not exist"
