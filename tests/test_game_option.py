@@ -127,3 +127,13 @@ def test_old_valdora_documents_without_a_game_still_load(tmp_path: Path) -> None
     _ok(["position", "check", str(position)])
     for name in OTHERS:
         assert "'game'" in one_line_error(["replay", "--game", name, str(record)])
+
+
+@pytest.mark.parametrize("args", [
+    ["data", "show"], ["data", "path"], ["data", "check", "x.toml"], ["bench", "--quick"],
+    ["train", "--positions", "100"], ["new-position"], ["play"],
+])
+def test_an_unknown_game_is_one_error_line(args: list[str]) -> None:
+    assert "unknown game 'chess' (known: " in one_line_error([*args, "--game", "chess"])
+    with pytest.raises(va.ValdoraError, match="unknown game 'chess'"):
+        va.player_counts("chess")
