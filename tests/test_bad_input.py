@@ -219,4 +219,4 @@ def test_real_process_prints_no_traceback(tmp_path: Path) -> None:
                            str(path)], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1
     assert proc.stdout == "" and "Traceback" not in proc.stderr
-    assert proc.stderr.strip() == "error: players: expected an integer, got a string"
+    assert proc.stderr.strip() == f"error: {path}: players: expected an integer, got a string"

@@ -137,3 +137,22 @@ def test_an_unknown_game_is_one_error_line(args: list[str]) -> None:
     assert "unknown game 'chess' (known: " in one_line_error([*args, "--game", "chess"])
     with pytest.raises(va.ValdoraError, match="unknown game 'chess'"):
         va.player_counts("chess")
+
+
+
+@pytest.mark.parametrize("command", [["position", "check"], ["position", "legal"],
+                                     ["suggest"], ["render", "--svg", "p.svg"]])
+@pytest.mark.parametrize("name", NAMES)
+def test_a_bad_position_names_its_file_and_field(command: list[str], name: str,
+                                                 tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    _ok(["new-position", "--game", name, "-p", "3", "-o", str(path)])
+    document = json.loads(path.read_text())
+    path.write_text(json.dumps({**document, "players": 7}))
+    error = one_line_error([*command, str(path)])
+    assert error.startswith(f"error: {path}: players: "), error
+    other = "zavandor" if name == "valdora" else "valdora"
+    error = one_line_error([*command, str(path), "--game", other])
+    assert error == f"error: {path}: game: a position of {name!r}, not of {other!r}"
+    assert "unknown game 'chess'" in one_line_error([*command, str(path), "--game", "chess"])
+    assert "unknown game 'chess'" in one_line_error(["replay", str(path), "--game", "chess"])

@@ -44,6 +44,11 @@ def make_game(name: str = "valdora", players: int = 4, **options: Any) -> Game:
     return _factory(name)(players=players, **options)
 
 
+def check_game(name: str) -> None:
+    """Refuse (ValdoraError naming the known games) a name that is not a registered game."""
+    _factory(name)
+
+
 def _factory(name: str) -> GameFactory:
     try:
         return _REGISTRY[name]
@@ -73,5 +78,5 @@ register_game("valdora", _valdora)
 register_game("zavandor", _zavandor)
 register_game("alchemists", _alchemists)
 
-__all__ = ["CHANCE", "TERMINAL", "Game", "Observation", "State", "game_names", "make_game",
-           "player_counts", "register_game"]
+__all__ = ["CHANCE", "TERMINAL", "Game", "Observation", "State", "check_game", "game_names",
+           "make_game", "player_counts", "register_game"]
