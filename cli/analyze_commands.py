@@ -10,7 +10,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from valdora_ai.atomic import atomic_write, write_text_atomic
+from valdora_ai.atomic import atomic_write, check_writable, write_text_atomic
 from valdora_ai.game_analysis import DEFAULT_AGENT, EvalCache, GameAnalysis, GameAnalyzer
 from valdora_ai.records import replay as replay_record
 
@@ -20,7 +20,7 @@ CACHE_SUFFIX = ".analysis-cache.json"
 
 
 def analyze(
-    record: Annotated[Path, typer.Argument(help="A game record (JSON lines).", dir_okay=False)],
+    record: Annotated[Path, typer.Argument(help="A game record (JSON lines).")],
     seat: Annotated[int | None, typer.Option("--seat", help="Review this seat's turns only.",
                                              min=0)] = None,
     agent: Annotated[str, typer.Option("--agent", "-a", help="Agent spec that searches "
@@ -30,16 +30,15 @@ def analyze(
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")
                        ] = False,
     plot: Annotated[Path | None, typer.Option("--plot", help="Write each seat's win chance "
-                                              "across the game to this PNG file.",
-                                              dir_okay=False)] = None,
+                                              "across the game to this PNG file.")] = None,
     html: Annotated[Path | None, typer.Option("--html", help="Write a self-contained HTML "
                                               "report (plot, boards at the mistakes, "
-                                              "explanations).", dir_okay=False)] = None,
+                                              "explanations).")] = None,
     explain: Annotated[bool, typer.Option("--explain", help="Explain the best turn at each "
                                           "flagged turn.")] = False,
     cache: Annotated[Path | None, typer.Option(
         "--cache", help=f"Cache of position searches (default: RECORD{CACHE_SUFFIX}); a "
-                        "re-run reuses it.", dir_okay=False)] = None,
+                        "re-run reuses it.")] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Neither read nor write a "
                                            "cache.")] = False,
     rules_data: RulesData = None,
@@ -51,6 +50,9 @@ def analyze(
         analyzer = GameAnalyzer(replayed, agent, seat=seat, explain=explain or html is not None,
                                 rules_data=rules_data)
         cache_path = None if no_cache else (cache or record.with_name(record.name + CACHE_SUFFIX))
+        for output in (plot, html, cache_path):  # fail now, not after the searches
+            if output is not None:
+                check_writable(output)
         store = EvalCache(cache_path)
         with Progress("[progress.description]{task.description}", BarColumn(),
                       MofNCompleteColumn(), TimeRemainingColumn(), console=err_console,

@@ -15,10 +15,9 @@ from .common import FileGame, RulesData, console, user_errors
 
 
 def render(
-    position: Annotated[Path, typer.Argument(help="A position JSON file (world or public).",
-                                             dir_okay=False)],
+    position: Annotated[Path, typer.Argument(help="A position JSON file (world or public).")],
     svg: Annotated[Path, typer.Option(
-        "--svg", help="Write the board picture (SVG) to this file.", dir_okay=False)],
+        "--svg", help="Write the board picture (SVG) to this file.")],
     observer: Annotated[int | None, typer.Option(
         "--observer", help="Draw what this seat knows and mark it (default: the public "
                            "view; the hidden book order is never drawn).")] = None,

@@ -24,7 +24,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from valdora_ai.atomic import write_text_atomic
+from valdora_ai.atomic import check_writable, write_text_atomic
 from valdora_ai.richtext import literal
 from valdora_ai.tournament import Progress as RunProgress
 from valdora_ai.tournament import Report, TournamentSpec, load_report
@@ -105,6 +105,9 @@ def tournament(
                               lineup=lineup)
         test = parse_sprt(sprt) if sprt is not None else None
         db_path = db if db is not None else spec.default_db()
+        for export in (json_file, csv_file, plot):  # fail now, not after the games
+            if export is not None and export != Path("-"):
+                check_writable(export)
         display = _Display(spec, quiet, to_stdout=Path("-") in (json_file, csv_file))
         try:
             with display:

@@ -9,6 +9,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
+from valdora_ai.atomic import check_writable
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games import player_counts
 from valdora_ai.learning.train import Accuracy, train
@@ -58,6 +59,7 @@ def train_command(
         if jobs == 0:
             raise ValdoraError("--jobs must be positive, or negative to count back from all "
                                "cores (-1: all)")
+        check_writable(output)  # fail now, not after the self-play
         with Progress("[progress.description]{task.description}", BarColumn(),
                       MofNCompleteColumn(), TimeRemainingColumn(), console=err_console,
                       transient=True, disable=not err_console.is_terminal) as progress:

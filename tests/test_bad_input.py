@@ -117,6 +117,16 @@ def test_position_that_is_not_json(tmp_path: Path) -> None:
     assert "not valid JSON" in one_line_error(["position", "legal", str(path)])
 
 
+def test_a_directory_for_a_file_is_one_error_line(tmp_path: Path, position: dict) -> None:
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(position), encoding="utf-8")
+    assert f"{tmp_path}: cannot read" in one_line_error(["render", str(tmp_path), "--svg",
+                                                         str(tmp_path / "p.svg")])
+    assert f"{tmp_path}: cannot write (it is a directory)" in one_line_error(
+        ["render", str(path), "--svg", str(tmp_path)])
+    assert f"{tmp_path}: cannot read record" in one_line_error(["analyze", str(tmp_path)])
+
+
 # ------------------------------------------------------------------ records
 @pytest.fixture
 def record(tmp_path: Path) -> Path:

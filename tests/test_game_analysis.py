@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from cli_checks import one_line_error
 from typer.testing import CliRunner
 
 from valdora_ai.cli.app import app
@@ -166,6 +167,21 @@ def test_cli_bad_cache_and_seat_are_one_line(record: Path, tmp_path: Path) -> No
     assert result.exit_code == 1 and "not an analysis cache" in result.output
     result = CliRunner().invoke(app, ["analyze", str(record), "--seat", "5", "--no-cache"])
     assert result.exit_code == 1 and "seat 5 is not in this 3-player game" in result.output
+
+
+@pytest.mark.parametrize("option", ["--plot", "--html", "--cache"])
+def test_cli_refuses_an_unwritable_output_before_searching(
+        record: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, option: str) -> None:
+    import valdora_ai.cli.analyze_commands as command
+
+    def no_search(*args: object, **kwargs: object) -> None:
+        pytest.fail("searched before checking where the output goes")
+
+    monkeypatch.setattr(command.GameAnalyzer, "stream", no_search)
+    for target, message in ((tmp_path / "no" / "out", "cannot write (No such file"),
+                            (tmp_path, "cannot write (it is a directory)")):
+        assert f"{target}: {message}" in one_line_error(["analyze", str(record), option,
+                                                         str(target)])
 
 
 def test_docs_state_the_thresholds_of_the_code() -> None:

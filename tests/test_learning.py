@@ -176,6 +176,20 @@ def test_train_refuses_bad_options(tmp_path: Path, args: list[str]) -> None:
     assert not (tmp_path / "m.json").exists()
 
 
+def test_train_refuses_an_output_it_cannot_write_before_playing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import valdora_ai.cli.train_commands as command
+
+    def no_training(*args: object) -> None:
+        pytest.fail("trained before checking the output")
+
+    monkeypatch.setattr(command, "train", no_training)
+    for target, message in ((tmp_path / "no" / "m.json", "cannot write (No such file"),
+                            (tmp_path, "cannot write (it is a directory)")):
+        assert f"{target}: {message}" in one_line_error(["train", "-o", str(target),
+                                                         "--positions", "100"])
+
+
 @pytest.mark.parametrize("game_name", GAMES)
 def test_the_search_option_uses_the_model_at_cut_offs(game_name: str) -> None:
     game, state = midgame(game_name=game_name)
