@@ -13,6 +13,7 @@ from valdora_ai.atomic import check_writable
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games import player_counts
 from valdora_ai.learning.train import Accuracy, train
+from valdora_ai.rng import check_seed
 
 from .common import GameName, console, err_console, user_errors
 
@@ -54,6 +55,7 @@ def train_command(
             if n not in allowed:
                 raise ValdoraError(f"--players: {game_name} is played by "
                                    f"{', '.join(map(str, allowed))} players, not {n}")
+        check_seed(seed, "--seed")
         if positions < MIN_POSITIONS:
             raise ValdoraError(f"--positions must be at least {MIN_POSITIONS}, got {positions}")
         if jobs == 0:

@@ -108,6 +108,7 @@ def test_sprt_prints_the_ratio_after_each_block(tmp_path: Path) -> None:
     (["-a", "greedy", "-a", "random", "--csv", "no/dir/t.csv"], "no/dir/t.csv: cannot write"),
     (["-a", "greedy", "-a", "random", "--plot", "no/dir/t.png"], "no/dir/t.png: cannot write"),
     (["-a", "greedy", "-a", "random", "--json", "."], ".: cannot write (it is a directory)"),
+    (["-a", "greedy", "-a", "random", "--seed", "-5"], "error: --seed: -5 is not a seed"),
 ])
 def test_bad_options_are_one_line_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                          args: list[str], message: str) -> None:
