@@ -44,7 +44,11 @@ def analyze(
     rules_data: RulesData = None,
 ) -> None:
     """Review every turn of a game: expected points and win chance before it, the best
-    turn found, the loss and the swing; mistakes flagged; a summary per player."""
+    turn found, the loss and the swing; mistakes flagged; a summary per player.
+
+    Example: valdora analyze game.jsonl --seat 0 --agent ismcts:iterations=400 --html
+    review.html
+    """
     with user_errors():
         replayed = replay_record(record, rules_data)
         analyzer = GameAnalyzer(replayed, agent, seat=seat, explain=explain or html is not None,

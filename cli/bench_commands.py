@@ -47,7 +47,10 @@ def bench(
 ) -> None:
     """Benchmark the reference and the compiled engine (copies, legal steps, applies,
     playouts, greedy games, determinizations, search iterations of each search agent)
-    for every player count of the game."""
+    for every player count of the game.
+
+    Example: valdora bench --game zavandor -p 3 --section ismcts --seconds 1
+    """
     with user_errors():
         known = game_sections(game_name)
         names = section or known

@@ -26,7 +26,10 @@ def engine(
         "--agent", help="Agent spec used when a request names none.")] = "greedy",
     rules_data: EngineRulesData = None,
 ) -> None:
-    """Answer JSON-lines requests on stdin (see docs/engine-protocol.md)."""
+    """Answer JSON-lines requests on stdin (see docs/engine-protocol.md).
+
+    Example: valdora engine --workers 4 --agent ismcts:time=1 < requests.jsonl
+    """
     from valdora_ai.engine import EngineConfig, serve
     from valdora_ai.engine.rules_data import check_rules_data, parse_rules_data
 

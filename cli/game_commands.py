@@ -46,7 +46,11 @@ def play(
     rules_data: RulesData = None,
 ) -> None:
     """Play a complete game between agents and print the final score table; with
-    human seats (or --resume), play it at the terminal."""
+    human seats (or --resume), play it at the terminal.
+
+    Example: valdora play --game zavandor -p 4 --seat human --seat ismcts:time=1
+    --record game.jsonl
+    """
     with user_errors():
         if resume is not None:
             for name, given in (("--seat", seat), ("--players", players), ("--seed", seed)):
@@ -97,7 +101,10 @@ def replay(
     game_name: FileGame = None,
     rules_data: RulesData = None,
 ) -> None:
-    """Re-play a record, check it, and print its score table (or export a position)."""
+    """Re-play a record, check it, and print its score table (or export a position).
+
+    Example: valdora replay game.jsonl --at 12 --export-position p.json
+    """
     with user_errors():
         result = replay_record(record, rules_data=rules_data, expect_game=game_name)
         if at is not None and at > len(result.plays) + 1:
@@ -133,7 +140,10 @@ def new_position(
     game_name: GameName = "valdora",
     rules_data: RulesData = None,
 ) -> None:
-    """Write the position (JSON) of a fresh setup."""
+    """Write the position (JSON) of a fresh setup.
+
+    Example: valdora new-position --game alchemists -p 3 --seed 7 -o p.json
+    """
     with user_errors():
         check_seed(seed, "--seed")
         game = make_game(game_name, players=players, rules_data=rules_data)

@@ -24,7 +24,10 @@ def render(
     game_name: FileGame = None,
     rules_data: RulesData = None,
 ) -> None:
-    """Draw a position: board, road gems, pawns, books and every player's holdings."""
+    """Draw a position as an SVG picture: the board and every player's holdings.
+
+    Example: valdora render p.json --svg board.svg --observer 0
+    """
     with user_errors():
         game, state = load_position(position, game_name, rules_data=rules_data)
         write_text_atomic(svg, facts.render_svg(game, state, observer))

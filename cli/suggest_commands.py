@@ -46,6 +46,8 @@ def suggest(
 
     On a terminal the ranking is shown live while the search runs; Ctrl-C stops it and
     keeps the best turns found so far (exit status 0).
+
+    Example: valdora suggest p.json --agent ismcts:time=2 --top 3 --explain
     """
     with user_errors():
         game, state = load_position(position, game_name, rules_data=rules_data)

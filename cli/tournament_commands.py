@@ -39,7 +39,8 @@ from .common import GameName, RulesData, console, err_console, user_errors
 LIVE_REFRESH = 0.5  # seconds between recomputations of the live standings
 
 tournament_app = typer.Typer(
-    help="Self-play tournaments: play (or resume) with options, or `report` a database.",
+    help="Self-play tournaments: play (or resume) with options, or `report` a database.\n\n"
+         "Example: valdora tournament -a ismcts:time=1 -a greedy --games 30 --sprt 0,50",
     context_settings={"help_option_names": ["-h", "--help"]},
     no_args_is_help=True,
 )
@@ -134,7 +135,10 @@ def report_command(
         "--csv", help="Export the standings as CSV to this file (- for standard output).")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No tables.")] = False,
 ) -> None:
-    """Re-print a tournament's report from its database, without playing."""
+    """Re-print a tournament's report from its database, without playing.
+
+    Example: valdora tournament report --db t.sqlite --csv standings.csv
+    """
     with user_errors():
         _finish(load_report(db), quiet, plot, json_file, csv_file)
 

@@ -47,7 +47,10 @@ def train_command(
     """Train a value model for eval=learned: greedy self-play positions, a ridge
     regression of each seat's final score on position features, and its accuracy on
     held-out games against the hand-written estimate. The same seed and options
-    write the same file."""
+    write the same file.
+
+    Example: valdora train --game alchemists --positions 20000 -p 3 -o model.json
+    """
     with user_errors():
         counts = players or [3, 4]
         allowed = player_counts(game_name)
