@@ -14,19 +14,19 @@ from valdora_ai.atomic import atomic_write, check_writable, write_text_atomic
 from valdora_ai.game_analysis import DEFAULT_AGENT, EvalCache, GameAnalysis, GameAnalyzer
 from valdora_ai.records import replay as replay_record
 
-from .common import RulesData, console, err_console, user_errors
+from .common import RulesData, check_range, console, err_console, user_errors
 
 CACHE_SUFFIX = ".analysis-cache.json"
 
 
 def analyze(
     record: Annotated[Path, typer.Argument(help="A game record (JSON lines).")],
-    seat: Annotated[int | None, typer.Option("--seat", help="Review this seat's turns only.",
-                                             min=0)] = None,
+    seat: Annotated[int | None, typer.Option("--seat", help="Review this seat's turns only.")
+                    ] = None,
     agent: Annotated[str, typer.Option("--agent", "-a", help="Agent spec that searches "
                                        "every position.")] = DEFAULT_AGENT,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Search N positions at once "
-                                      "(processes).", min=1)] = 1,
+                                      "(processes).")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")
                        ] = False,
     plot: Annotated[Path | None, typer.Option("--plot", help="Write each seat's win chance "
@@ -50,6 +50,7 @@ def analyze(
     review.html
     """
     with user_errors():
+        check_range("--jobs", jobs, 1)
         replayed = replay_record(record, rules_data)
         analyzer = GameAnalyzer(replayed, agent, seat=seat, explain=explain or html is not None,
                                 rules_data=rules_data)

@@ -55,6 +55,19 @@ def user_errors() -> Iterator[None]:
         raise typer.Exit(1) from None
 
 
+def check_range(option: str, value: float | None, low: float,
+                high: float | None = None) -> None:
+    """Refuse a number outside [low, high] (nan too) with one line naming the option;
+    None (not given) passes."""
+    if value is None or low <= value <= (value if high is None else high):
+        return
+    def text(number: float) -> str:  # 1000000000, 0.001, 86400
+        return str(number) if isinstance(number, int) else f"{number:g}"
+
+    bound = f"at least {text(low)}" if high is None else f"from {text(low)} to {text(high)}"
+    raise ValdoraError(f"{option} must be {bound}, got {value}")
+
+
 def write_json(document: Any, output: Path | None) -> None:
     """Write JSON to a file (atomically), or to stdout when `output` is None."""
     text = json.dumps(document, indent=1)

@@ -18,7 +18,15 @@ from valdora_ai.richtext import literal
 from valdora_ai.rng import check_seed
 from valdora_ai.selfplay import GameResult, play_game
 
-from .common import FileGame, GameName, RulesData, console, user_errors, write_json
+from .common import (
+    FileGame,
+    GameName,
+    RulesData,
+    check_range,
+    console,
+    user_errors,
+    write_json,
+)
 from .play_session import default_record_path, play_interactive
 from .render import result_table
 
@@ -94,7 +102,7 @@ def _print_result(result: GameResult) -> None:
 def replay(
     record: Annotated[Path, typer.Argument(help="A game record written by `valdora play`.")],
     at: Annotated[int | None, typer.Option(
-        "--at", help="Stop before turn N (1 is the first turn).", min=1)] = None,
+        "--at", help="Stop before turn N (1 is the first turn).")] = None,
     export_position: Annotated[Path | None, typer.Option(
         "--export-position", help="Write the position (JSON) before turn --at, or the final "
                                   "one, to this file.")] = None,
@@ -106,6 +114,7 @@ def replay(
     Example: valdora replay game.jsonl --at 12 --export-position p.json
     """
     with user_errors():
+        check_range("--at", at, 1)
         result = replay_record(record, rules_data=rules_data, expect_game=game_name)
         if at is not None and at > len(result.plays) + 1:
             raise RecordError(f"--at {at}: the record has only {len(result.plays)} turns")
