@@ -142,7 +142,8 @@ def new_position(
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 4,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the setup.")] = 1,
     public: Annotated[bool, typer.Option(
-        "--public", help="Leave out the hidden card order (a position as players see it).")
+        "--public", help="Leave out what the player to move cannot see (the position as "
+                         "that player sees it).")
     ] = False,
     output: Annotated[Path | None, typer.Option(
         "--output", "-o", help="Write to this file instead of standard output.")] = None,
@@ -157,6 +158,6 @@ def new_position(
         check_seed(seed, "--seed")
         game = make_game(game_name, players=players, rules_data=rules_data)
         state = game.new_state(seed)
-        if public:
-            state = game.observation(state, 0).belief_state()
+        if public:  # as the player to move sees it, so that `suggest` can read it
+            state = game.observation(state, max(state.current_player, 0)).belief_state()
         write_json(game.position_to_json(state), output)

@@ -55,6 +55,9 @@ def legal(file: PositionFile, game_name: FileGame = None,
     """
     with user_errors():
         game, state = load_position(file, game_name, rules_data)
+        if state.is_terminal():
+            console.print("the game is over: no legal steps")
+            return
         console.print(f"{facts.who_moves(game, state) or _who(state)}:")
         if state.is_chance_node():
             for step, probability in state.chance_outcomes():

@@ -13,7 +13,7 @@ from valdora_ai.analysis import MAX_ITERATIONS, MAX_SECONDS, Analysis, Budget, S
 from valdora_ai.errors import ValdoraError
 from valdora_ai.explanations import explain as explain_turn
 from valdora_ai.richtext import literal
-from valdora_ai.suggestions import candidate_turn, load_position
+from valdora_ai.suggestions import candidate_turn, check_player_to_move, load_position
 from valdora_ai.suggestions import suggest as suggest_moves
 
 from .common import FileGame, RulesData, check_range, console, user_errors
@@ -56,6 +56,7 @@ def suggest(
                                           ("--time", seconds, MIN_SECONDS, MAX_SECONDS)):
             check_range(option, value, low, high)
         game, state = load_position(position, game_name, rules_data=rules_data)
+        check_player_to_move(state)
         budget = Budget(iterations=iterations, seconds=seconds)
         belief = game.observation(state, state.current_player).belief_state()
 

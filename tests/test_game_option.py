@@ -156,3 +156,11 @@ def test_a_bad_position_names_its_file_and_field(command: list[str], name: str,
     assert error == f"error: {path}: game: a position of {name!r}, not of {other!r}"
     assert "unknown game 'chess'" in one_line_error([*command, str(path), "--game", "chess"])
     assert "unknown game 'chess'" in one_line_error(["replay", str(path), "--game", "chess"])
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_legal_steps_of_a_finished_game_say_there_are_none(name: str, tmp_path: Path) -> None:
+    record, position = tmp_path / "g.jsonl", tmp_path / "end.json"
+    va.play_game(va.make_game(name, players=3), ["random"] * 3, seed=1, record=record)
+    _ok(["replay", str(record), "--export-position", str(position)])
+    assert _ok(["position", "legal", str(position)]) == "the game is over: no legal steps\n"
