@@ -7,14 +7,13 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
 from valdora_ai.atomic import atomic_write, check_writable, write_text_atomic
 from valdora_ai.game_analysis import DEFAULT_AGENT, EvalCache, GameAnalysis, GameAnalyzer
 from valdora_ai.records import replay as replay_record
 
-from .common import RulesData, check_range, console, err_console, user_errors
+from .common import RulesData, check_range, console, progress_bar, user_errors
 
 CACHE_SUFFIX = ".analysis-cache.json"
 
@@ -59,9 +58,7 @@ def analyze(
             if output is not None:
                 check_writable(output)
         store = EvalCache(cache_path)
-        with Progress("[progress.description]{task.description}", BarColumn(),
-                      MofNCompleteColumn(), TimeRemainingColumn(), console=err_console,
-                      transient=True, disable=not err_console.is_terminal) as progress:
+        with progress_bar() as progress:
             task = progress.add_task("searching positions", total=len(analyzer.jobs))
             for _ in analyzer.stream(store, jobs):
                 progress.update(task, completed=len(analyzer.evals))

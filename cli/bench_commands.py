@@ -12,7 +12,7 @@ from valdora_ai.bench import Row, game_sections, run
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games import facts, make_game, player_counts
 
-from .common import GameName, console, user_errors, write_json
+from .common import GameName, console, progress_bar, user_errors, write_json
 
 QUICK_BUDGET = 0.02  # seconds per measurement with --quick (numbers only indicative)
 
@@ -67,7 +67,10 @@ def bench(
         if not 0 < seconds <= MAX_SECONDS:  # nan and inf would measure for ever
             raise ValdoraError(f"--seconds: must be positive and at most {MAX_SECONDS:g}, "
                                f"got {seconds}")
-        rows = run(counts, names, QUICK_BUDGET if quick else seconds, game=game_name)
+        with progress_bar() as progress:
+            task = progress.add_task("measuring", total=len(names) * len(counts))
+            rows = run(counts, names, QUICK_BUDGET if quick else seconds, game=game_name,
+                       on_row=lambda done, _: progress.update(task, completed=done))
         if as_json:
             write_json([row.to_json() for row in rows], None)
         else:

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from valdora_ai.atomic import write_text_atomic
 from valdora_ai.errors import ValdoraError
@@ -53,6 +54,14 @@ def user_errors() -> Iterator[None]:
         err_console.print(f"[bold red]error:[/] {literal(message)}", markup=True, soft_wrap=True,
                           emoji=False)
         raise typer.Exit(1) from None
+
+
+def progress_bar() -> Progress:
+    """A bar with counts and time left for long work, on standard error and only on a
+    terminal (standard output stays clean for pipes)."""
+    return Progress("[progress.description]{task.description}", BarColumn(),
+                    MofNCompleteColumn(), TimeRemainingColumn(), console=err_console,
+                    transient=True, disable=not err_console.is_terminal)
 
 
 def check_range(option: str, value: float | None, low: float,

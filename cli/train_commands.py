@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
 from valdora_ai.atomic import check_writable
@@ -15,7 +14,7 @@ from valdora_ai.games import player_counts
 from valdora_ai.learning.train import Accuracy, train
 from valdora_ai.rng import check_seed
 
-from .common import GameName, console, err_console, user_errors
+from .common import GameName, console, progress_bar, user_errors
 
 MIN_POSITIONS = 100
 
@@ -65,9 +64,7 @@ def train_command(
             raise ValdoraError("--jobs must be positive, or negative to count back from all "
                                "cores (-1: all)")
         check_writable(output)  # fail now, not after the self-play
-        with Progress("[progress.description]{task.description}", BarColumn(),
-                      MofNCompleteColumn(), TimeRemainingColumn(), console=err_console,
-                      transient=True, disable=not err_console.is_terminal) as progress:
+        with progress_bar() as progress:
             task = progress.add_task("self-play positions", total=positions)
             model, acc = train(game_name, counts, positions, seed, jobs,
                                lambda done: progress.update(task, completed=done))
