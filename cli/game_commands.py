@@ -50,7 +50,9 @@ def play(
     hint_agent: Annotated[str, typer.Option(
         "--hint-agent", help="Agent spec that answers 'hint' in an interactive game.")
     ] = "greedy",
-    game_name: GameName = "valdora",
+    game_name: Annotated[str | None, typer.Option(
+        "--game", "-g", help="The game: valdora, zavandor or alchemists (default valdora; "
+                             "with --resume, the one the record names).")] = None,
     rules_data: RulesData = None,
 ) -> None:
     """Play a complete game between agents and print the final score table; with
@@ -71,7 +73,7 @@ def play(
             return
         players, seed = (3 if players is None else players), (1 if seed is None else seed)
         check_seed(seed, "--seed")
-        game = make_game(game_name, players=players, rules_data=rules_data)
+        game = make_game(game_name or "valdora", players=players, rules_data=rules_data)
         seats = list(seat or [])
         if len(seats) > players:
             raise ValdoraError(f"--seat: {len(seats)} seats given for {players} players")

@@ -164,3 +164,16 @@ def test_legal_steps_of_a_finished_game_say_there_are_none(name: str, tmp_path: 
     va.play_game(va.make_game(name, players=3), ["random"] * 3, seed=1, record=record)
     _ok(["replay", str(record), "--export-position", str(position)])
     assert _ok(["position", "legal", str(position)]) == "the game is over: no legal steps\n"
+
+
+@pytest.mark.parametrize("name", OTHERS)
+def test_resume_continues_the_game_the_record_names(name: str, tmp_path: Path) -> None:
+    record = tmp_path / "g.jsonl"
+    started = runner.invoke(app, ["play", "--game", name, "-p", "3", "--seat", "human",
+                                  "--record", str(record)], input="quit\n")
+    assert started.exit_code == 0, started.output
+    resumed = runner.invoke(app, ["play", "--resume", str(record)], input="quit\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert f"quit: the game so far is saved to {record}" in " ".join(resumed.output.split())
+    error = one_line_error(["play", "--resume", str(record), "--game", "valdora"])
+    assert f"a record of {name!r}, not of 'valdora'" in error
