@@ -12,8 +12,17 @@ from rich.table import Table
 from valdora_ai.atomic import atomic_write, check_writable, write_text_atomic
 from valdora_ai.game_analysis import DEFAULT_AGENT, EvalCache, GameAnalysis, GameAnalyzer
 from valdora_ai.records import replay as replay_record
+from valdora_ai.richtext import literal
 
-from .common import RulesData, check_range, console, progress_bar, user_errors
+from .common import (
+    INTERRUPTED_EXIT,
+    RulesData,
+    check_range,
+    console,
+    err_console,
+    progress_bar,
+    user_errors,
+)
 
 CACHE_SUFFIX = ".analysis-cache.json"
 
@@ -58,10 +67,17 @@ def analyze(
             if output is not None:
                 check_writable(output)
         store = EvalCache(cache_path)
-        with progress_bar() as progress:
-            task = progress.add_task("searching positions", total=len(analyzer.jobs))
-            for _ in analyzer.stream(store, jobs):
-                progress.update(task, completed=len(analyzer.evals))
+        try:
+            with progress_bar() as progress:
+                task = progress.add_task("searching positions", total=len(analyzer.jobs))
+                for _ in analyzer.stream(store, jobs):
+                    progress.update(task, completed=len(analyzer.evals))
+        except KeyboardInterrupt:
+            kept = ("nothing is kept (--no-cache)" if cache_path is None else
+                    f"the positions searched so far are in {literal(cache_path)}; run the "
+                    "same command to continue")
+            err_console.print(f"interrupted: {kept}")
+            raise typer.Exit(INTERRUPTED_EXIT) from None
         result = analyzer.result()
         if plot is not None:
             from valdora_ai.game_analysis.report import plot_png

@@ -17,6 +17,8 @@ from valdora_ai.atomic import write_text_atomic
 from valdora_ai.errors import ValdoraError
 from valdora_ai.richtext import literal
 
+INTERRUPTED_EXIT = 130  # Ctrl-C: the shell convention for SIGINT (128 + 2)
+
 # Off a terminal (pipes, CI logs, tests) Rich would wrap tables at 80 columns.
 console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
 err_console = Console(stderr=True, highlight=False, width=None if sys.stderr.isatty() else 200)

@@ -9,7 +9,7 @@ import typer
 
 from valdora_ai.richtext import literal
 
-from .common import EngineRulesData, err_console, user_errors
+from .common import INTERRUPTED_EXIT, EngineRulesData, err_console, user_errors
 
 
 def engine(
@@ -42,7 +42,7 @@ def engine(
     try:
         code = serve(config, sys.stdin.buffer, sys.stdout.buffer)
     except KeyboardInterrupt:
-        code = 130
+        code = INTERRUPTED_EXIT
     except Exception as exc:  # never a traceback, even for a bug in the read loop
         err_console.print(f"[bold red]error:[/] the engine stopped: {type(exc).__name__}: "
                           f"{literal(exc)}", markup=True, soft_wrap=True, emoji=False)

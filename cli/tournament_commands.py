@@ -34,7 +34,7 @@ from valdora_ai.tournament.runner import run
 from valdora_ai.tournament.sprt import parse_sprt
 from valdora_ai.tournament.tables import report_renderable, standings_table
 
-from .common import GameName, RulesData, console, err_console, user_errors
+from .common import INTERRUPTED_EXIT, GameName, RulesData, console, err_console, user_errors
 
 LIVE_REFRESH = 0.5  # seconds between recomputations of the live standings
 
@@ -118,7 +118,7 @@ def tournament(
         except KeyboardInterrupt:
             console.print(f"interrupted: finished games are in {literal(db_path)}; run the same "
                           "command to resume")
-            raise typer.Exit(130) from None
+            raise typer.Exit(INTERRUPTED_EXIT) from None
         _finish(report, quiet, plot, json_file, csv_file)
         if not quiet and Path("-") not in (json_file, csv_file):
             console.print(f"results in {literal(db_path)}")

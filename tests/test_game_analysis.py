@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -189,3 +190,24 @@ def test_docs_state_the_thresholds_of_the_code() -> None:
     for name, points, chance in THRESHOLDS:
         row = f"| {name} | {points:g} | {chance * 100:g} percentage points |"
         assert row in page, row
+
+
+def test_cli_interrupted_says_what_is_kept(record: Path, tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    import valdora_ai.cli.analyze_commands as command
+
+    searched = command.GameAnalyzer.stream
+
+    def interrupted(self: GameAnalyzer, *args: object, **kwargs: object) -> Iterator[None]:
+        for tick in searched(self, *args, **kwargs):  # type: ignore[arg-type]
+            yield tick
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(command.GameAnalyzer, "stream", interrupted)
+    cache = tmp_path / "c.json"
+    result = CliRunner().invoke(app, ["analyze", str(record), "--agent", AGENT, "--cache",
+                                      str(cache)])
+    assert result.exit_code == 130 and "Traceback" not in result.output
+    assert (f"interrupted: the positions searched so far are in {cache}; run the same "
+            "command to continue") in " ".join(result.stderr.split())
+    assert json.loads(cache.read_text())["entries"]  # what was searched is kept
