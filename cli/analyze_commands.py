@@ -7,57 +7,77 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from valdora_ai.atomic import atomic_write, write_text_atomic
+from valdora_ai.atomic import atomic_write, check_writable, write_text_atomic
 from valdora_ai.game_analysis import DEFAULT_AGENT, EvalCache, GameAnalysis, GameAnalyzer
 from valdora_ai.records import replay as replay_record
+from valdora_ai.richtext import literal
 
-from .common import RulesData, console, err_console, user_errors
+from .common import (
+    INTERRUPTED_EXIT,
+    RulesData,
+    check_range,
+    console,
+    err_console,
+    progress_bar,
+    user_errors,
+)
 
 CACHE_SUFFIX = ".analysis-cache.json"
 
 
 def analyze(
-    record: Annotated[Path, typer.Argument(help="A game record (JSON lines).", dir_okay=False)],
-    seat: Annotated[int | None, typer.Option("--seat", help="Review this seat's turns only.",
-                                             min=0)] = None,
+    record: Annotated[Path, typer.Argument(help="A game record (JSON lines).")],
+    seat: Annotated[int | None, typer.Option("--seat", help="Review this seat's turns only.")
+                    ] = None,
     agent: Annotated[str, typer.Option("--agent", "-a", help="Agent spec that searches "
                                        "every position.")] = DEFAULT_AGENT,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Search N positions at once "
-                                      "(processes).", min=1)] = 1,
+                                      "(processes).")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")
                        ] = False,
     plot: Annotated[Path | None, typer.Option("--plot", help="Write each seat's win chance "
-                                              "across the game to this PNG file.",
-                                              dir_okay=False)] = None,
+                                              "across the game to this PNG file.")] = None,
     html: Annotated[Path | None, typer.Option("--html", help="Write a self-contained HTML "
                                               "report (plot, boards at the mistakes, "
-                                              "explanations).", dir_okay=False)] = None,
+                                              "explanations).")] = None,
     explain: Annotated[bool, typer.Option("--explain", help="Explain the best turn at each "
                                           "flagged turn.")] = False,
     cache: Annotated[Path | None, typer.Option(
         "--cache", help=f"Cache of position searches (default: RECORD{CACHE_SUFFIX}); a "
-                        "re-run reuses it.", dir_okay=False)] = None,
+                        "re-run reuses it.")] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Neither read nor write a "
                                            "cache.")] = False,
     rules_data: RulesData = None,
 ) -> None:
     """Review every turn of a game: expected points and win chance before it, the best
-    turn found, the loss and the swing; mistakes flagged; a summary per player."""
+    turn found, the loss and the swing; mistakes flagged; a summary per player.
+
+    Example: valdora analyze game.jsonl --seat 0 --agent ismcts:iterations=400 --html
+    review.html
+    """
     with user_errors():
+        check_range("--jobs", jobs, 1)
         replayed = replay_record(record, rules_data)
         analyzer = GameAnalyzer(replayed, agent, seat=seat, explain=explain or html is not None,
                                 rules_data=rules_data)
         cache_path = None if no_cache else (cache or record.with_name(record.name + CACHE_SUFFIX))
+        for output in (plot, html, cache_path):  # fail now, not after the searches
+            if output is not None:
+                check_writable(output)
         store = EvalCache(cache_path)
-        with Progress("[progress.description]{task.description}", BarColumn(),
-                      MofNCompleteColumn(), TimeRemainingColumn(), console=err_console,
-                      transient=True, disable=not err_console.is_terminal) as progress:
-            task = progress.add_task("searching positions", total=len(analyzer.jobs))
-            for _ in analyzer.stream(store, jobs):
-                progress.update(task, completed=len(analyzer.evals))
+        try:
+            with progress_bar() as progress:
+                task = progress.add_task("searching positions", total=len(analyzer.jobs))
+                for _ in analyzer.stream(store, jobs):
+                    progress.update(task, completed=len(analyzer.evals))
+        except KeyboardInterrupt:
+            kept = ("nothing is kept (--no-cache)" if cache_path is None else
+                    f"the positions searched so far are in {literal(cache_path)}; run the "
+                    "same command to continue")
+            err_console.print(f"interrupted: {kept}")
+            raise typer.Exit(INTERRUPTED_EXIT) from None
         result = analyzer.result()
         if plot is not None:
             from valdora_ai.game_analysis.report import plot_png

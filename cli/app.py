@@ -7,6 +7,9 @@ the code works as ``valdora_ai.cli`` installed and type-checks as the ``cli`` fo
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable
+
 import typer
 
 from valdora_ai import __version__
@@ -27,7 +30,8 @@ from .train_commands import train_command
 
 app = typer.Typer(
     name="valdora",
-    help="AI library for the board game Valdora.",
+    help="AI opponents for hidden-information board games: Valdora, The Gnomes of "
+         "Zavandor and The Valley of Alchemists.",
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
     add_completion=False,
@@ -50,28 +54,15 @@ def _root(
         is_eager=True,
     ),
 ) -> None:
-    """AI library for the board game Valdora."""
+    """AI opponents for hidden-information board games."""
 
 
-app.command("play")(play)
-app.command("replay")(replay)
-app.command("new-position")(new_position)
-app.command("engine")(engine)
-app.command("suggest")(suggest)
-app.command("analyze")(analyze)
-app.command("render")(render)
-app.command("bench")(bench)
-app.command("serve")(serve)
-app.command("train")(train_command)
-app.add_typer(data_app, name="data")
-app.add_typer(position_app, name="position")
-app.add_typer(tournament_app, name="tournament")
-
-
-@app.command("engine-info")
 def engine_info() -> None:
     """Show which engine (compiled or pure Python) runs each game and the random
-    generator, and where each compiled extension is."""
+    generator, and where each compiled extension is.
+
+    Example: valdora engine-info
+    """
     statuses = [(name, facts.engine_status(make_game(name, players=player_counts(name)[0])))
                 for name in game_names()]
     for name, status in [*statuses, ("random generator", RNG_CORE.status())]:
@@ -80,6 +71,22 @@ def engine_info() -> None:
             typer.echo(f"  extension: {status.module_path}")
         if status.import_error:
             typer.echo(f"  import error: {status.import_error}")
+
+
+def _short_help(command: Callable[..., None]) -> str:
+    """The first paragraph of `command`'s docstring on one line, for the list of commands
+    (Typer keeps the docstring's line breaks there)."""
+    return " ".join((inspect.getdoc(command) or "").split("\n\n")[0].split())
+
+
+for _name, _command in (("play", play), ("replay", replay), ("new-position", new_position),
+                        ("engine", engine), ("suggest", suggest), ("analyze", analyze),
+                        ("render", render), ("bench", bench), ("serve", serve),
+                        ("train", train_command), ("engine-info", engine_info)):
+    app.command(_name, short_help=_short_help(_command))(_command)
+app.add_typer(data_app, name="data")
+app.add_typer(position_app, name="position")
+app.add_typer(tournament_app, name="tournament")
 
 
 def main() -> None:

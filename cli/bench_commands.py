@@ -12,7 +12,7 @@ from valdora_ai.bench import Row, game_sections, run
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games import facts, make_game, player_counts
 
-from .common import GameName, console, user_errors, write_json
+from .common import GameName, console, progress_bar, user_errors, write_json
 
 QUICK_BUDGET = 0.02  # seconds per measurement with --quick (numbers only indicative)
 
@@ -47,7 +47,10 @@ def bench(
 ) -> None:
     """Benchmark the reference and the compiled engine (copies, legal steps, applies,
     playouts, greedy games, determinizations, search iterations of each search agent)
-    for every player count of the game."""
+    for every player count of the game.
+
+    Example: valdora bench --game zavandor -p 3 --section ismcts --seconds 1
+    """
     with user_errors():
         known = game_sections(game_name)
         names = section or known
@@ -64,7 +67,10 @@ def bench(
         if not 0 < seconds <= MAX_SECONDS:  # nan and inf would measure for ever
             raise ValdoraError(f"--seconds: must be positive and at most {MAX_SECONDS:g}, "
                                f"got {seconds}")
-        rows = run(counts, names, QUICK_BUDGET if quick else seconds, game=game_name)
+        with progress_bar() as progress:
+            task = progress.add_task("measuring", total=len(names) * len(counts))
+            rows = run(counts, names, QUICK_BUDGET if quick else seconds, game=game_name,
+                       on_row=lambda done, _: progress.update(task, completed=done))
         if as_json:
             write_json([row.to_json() for row in rows], None)
         else:

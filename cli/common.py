@@ -11,10 +11,13 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from valdora_ai.atomic import write_text_atomic
 from valdora_ai.errors import ValdoraError
 from valdora_ai.richtext import literal
+
+INTERRUPTED_EXIT = 130  # Ctrl-C: the shell convention for SIGINT (128 + 2)
 
 # Off a terminal (pipes, CI logs, tests) Rich would wrap tables at 80 columns.
 console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
@@ -53,6 +56,27 @@ def user_errors() -> Iterator[None]:
         err_console.print(f"[bold red]error:[/] {literal(message)}", markup=True, soft_wrap=True,
                           emoji=False)
         raise typer.Exit(1) from None
+
+
+def progress_bar() -> Progress:
+    """A bar with counts and time left for long work, on standard error and only on a
+    terminal (standard output stays clean for pipes)."""
+    return Progress("[progress.description]{task.description}", BarColumn(),
+                    MofNCompleteColumn(), TimeRemainingColumn(), console=err_console,
+                    transient=True, disable=not err_console.is_terminal)
+
+
+def check_range(option: str, value: float | None, low: float,
+                high: float | None = None) -> None:
+    """Refuse a number outside [low, high] (nan too) with one line naming the option;
+    None (not given) passes."""
+    if value is None or low <= value <= (value if high is None else high):
+        return
+    def text(number: float) -> str:  # 1000000000, 0.001, 86400
+        return str(number) if isinstance(number, int) else f"{number:g}"
+
+    bound = f"at least {text(low)}" if high is None else f"from {text(low)} to {text(high)}"
+    raise ValdoraError(f"{option} must be {bound}, got {value}")
 
 
 def write_json(document: Any, output: Path | None) -> None:

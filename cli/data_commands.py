@@ -26,7 +26,10 @@ def _game(name: str, rules_data: Path | None) -> Game:
 
 @data_app.command("show")
 def show(game_name: GameName = "valdora", rules_data: RulesData = None) -> None:
-    """Print the component data in use, readably."""
+    """Print the component data in use, readably.
+
+    Example: valdora data show --game zavandor
+    """
     with user_errors():
         game = _game(game_name, rules_data)
         name = getattr(getattr(game, "data", None), "name", game.name)
@@ -41,7 +44,10 @@ def check(
     file: Annotated[Path, typer.Argument(help="A component data file to validate.")],
     game_name: GameName = "valdora",
 ) -> None:
-    """Validate a corrected data file: prints 'valid' or the first problem (exit 1)."""
+    """Validate a corrected data file: prints 'valid' or the first problem (exit 1).
+
+    Example: valdora data check my-data.json --game alchemists
+    """
     with user_errors():
         game = _game(game_name, file)
         console.print(f"{literal(file)}: valid ({facts.data_summary(game)})")
@@ -49,6 +55,9 @@ def check(
 
 @data_app.command("path")
 def path(game_name: GameName = "valdora") -> None:
-    """Print the path of the shipped data file (copy it to make a corrected one)."""
+    """Print the path of the shipped data file (copy it to make a corrected one).
+
+    Example: valdora data path --game zavandor
+    """
     with user_errors():
         console.print(literal(facts.data_source(_game(game_name, None))))

@@ -9,7 +9,7 @@ import typer
 
 from valdora_ai.richtext import literal
 
-from .common import EngineRulesData, err_console, user_errors
+from .common import INTERRUPTED_EXIT, EngineRulesData, err_console, user_errors
 
 
 def engine(
@@ -26,7 +26,10 @@ def engine(
         "--agent", help="Agent spec used when a request names none.")] = "greedy",
     rules_data: EngineRulesData = None,
 ) -> None:
-    """Answer JSON-lines requests on stdin (see docs/engine-protocol.md)."""
+    """Answer JSON-lines requests on stdin (see docs/engine-protocol.md).
+
+    Example: valdora engine --workers 4 --agent ismcts:time=1 < requests.jsonl
+    """
     from valdora_ai.engine import EngineConfig, serve
     from valdora_ai.engine.rules_data import check_rules_data, parse_rules_data
 
@@ -39,7 +42,7 @@ def engine(
     try:
         code = serve(config, sys.stdin.buffer, sys.stdout.buffer)
     except KeyboardInterrupt:
-        code = 130
+        code = INTERRUPTED_EXIT
     except Exception as exc:  # never a traceback, even for a bug in the read loop
         err_console.print(f"[bold red]error:[/] the engine stopped: {type(exc).__name__}: "
                           f"{literal(exc)}", markup=True, soft_wrap=True, emoji=False)

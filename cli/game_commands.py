@@ -18,7 +18,15 @@ from valdora_ai.richtext import literal
 from valdora_ai.rng import check_seed
 from valdora_ai.selfplay import GameResult, play_game
 
-from .common import FileGame, GameName, RulesData, console, user_errors, write_json
+from .common import (
+    FileGame,
+    GameName,
+    RulesData,
+    check_range,
+    console,
+    user_errors,
+    write_json,
+)
 from .play_session import default_record_path, play_interactive
 from .render import result_table
 
@@ -42,11 +50,17 @@ def play(
     hint_agent: Annotated[str, typer.Option(
         "--hint-agent", help="Agent spec that answers 'hint' in an interactive game.")
     ] = "greedy",
-    game_name: GameName = "valdora",
+    game_name: Annotated[str | None, typer.Option(
+        "--game", "-g", help="The game: valdora, zavandor or alchemists (default valdora; "
+                             "with --resume, the one the record names).")] = None,
     rules_data: RulesData = None,
 ) -> None:
     """Play a complete game between agents and print the final score table; with
-    human seats (or --resume), play it at the terminal."""
+    human seats (or --resume), play it at the terminal.
+
+    Example: valdora play --game zavandor -p 4 --seat human --seat ismcts:time=1
+    --record game.jsonl
+    """
     with user_errors():
         if resume is not None:
             for name, given in (("--seat", seat), ("--players", players), ("--seed", seed)):
@@ -59,7 +73,7 @@ def play(
             return
         players, seed = (3 if players is None else players), (1 if seed is None else seed)
         check_seed(seed, "--seed")
-        game = make_game(game_name, players=players, rules_data=rules_data)
+        game = make_game(game_name or "valdora", players=players, rules_data=rules_data)
         seats = list(seat or [])
         if len(seats) > players:
             raise ValdoraError(f"--seat: {len(seats)} seats given for {players} players")
@@ -90,15 +104,19 @@ def _print_result(result: GameResult) -> None:
 def replay(
     record: Annotated[Path, typer.Argument(help="A game record written by `valdora play`.")],
     at: Annotated[int | None, typer.Option(
-        "--at", help="Stop before turn N (1 is the first turn).", min=1)] = None,
+        "--at", help="Stop before turn N (1 is the first turn).")] = None,
     export_position: Annotated[Path | None, typer.Option(
         "--export-position", help="Write the position (JSON) before turn --at, or the final "
                                   "one, to this file.")] = None,
     game_name: FileGame = None,
     rules_data: RulesData = None,
 ) -> None:
-    """Re-play a record, check it, and print its score table (or export a position)."""
+    """Re-play a record, check it, and print its score table (or export a position).
+
+    Example: valdora replay game.jsonl --at 12 --export-position p.json
+    """
     with user_errors():
+        check_range("--at", at, 1)
         result = replay_record(record, rules_data=rules_data, expect_game=game_name)
         if at is not None and at > len(result.plays) + 1:
             raise RecordError(f"--at {at}: the record has only {len(result.plays)} turns")
@@ -126,18 +144,22 @@ def new_position(
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 4,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the setup.")] = 1,
     public: Annotated[bool, typer.Option(
-        "--public", help="Leave out the hidden card order (a position as players see it).")
+        "--public", help="Leave out what the player to move cannot see (the position as "
+                         "that player sees it).")
     ] = False,
     output: Annotated[Path | None, typer.Option(
         "--output", "-o", help="Write to this file instead of standard output.")] = None,
     game_name: GameName = "valdora",
     rules_data: RulesData = None,
 ) -> None:
-    """Write the position (JSON) of a fresh setup."""
+    """Write the position (JSON) of a fresh setup.
+
+    Example: valdora new-position --game alchemists -p 3 --seed 7 -o p.json
+    """
     with user_errors():
         check_seed(seed, "--seed")
         game = make_game(game_name, players=players, rules_data=rules_data)
         state = game.new_state(seed)
-        if public:
-            state = game.observation(state, 0).belief_state()
+        if public:  # as the player to move sees it, so that `suggest` can read it
+            state = game.observation(state, max(state.current_player, 0)).belief_state()
         write_json(game.position_to_json(state), output)

@@ -15,9 +15,7 @@ from valdora_ai.interactive.session import resume_command
 from valdora_ai.richtext import literal
 
 from .board_view import RichView
-from .common import console
-
-INTERRUPTED_EXIT = 130  # Ctrl-C: the shell convention for SIGINT (128 + 2)
+from .common import INTERRUPTED_EXIT, console
 
 
 def default_record_path(seed: int) -> Path:

@@ -32,7 +32,10 @@ def _who(state: State) -> str:
 @position_app.command("check")
 def check(file: PositionFile, game_name: FileGame = None,
           rules_data: RulesData = None) -> None:
-    """Validate a position file and summarise it."""
+    """Validate a position file and summarise it.
+
+    Example: valdora position check p.json
+    """
     with user_errors():
         game, state = load_position(file, game_name, rules_data)
         console.print(f"{literal(file)}: valid {game.num_players}-player position, "
@@ -46,9 +49,15 @@ def _summary(game: Game, state: State) -> str:
 @position_app.command("legal")
 def legal(file: PositionFile, game_name: FileGame = None,
           rules_data: RulesData = None) -> None:
-    """List the legal steps of the player to move, in the notation."""
+    """List the legal steps of the player to move, in the notation.
+
+    Example: valdora position legal p.json
+    """
     with user_errors():
         game, state = load_position(file, game_name, rules_data)
+        if state.is_terminal():
+            console.print("the game is over: no legal steps")
+            return
         console.print(f"{facts.who_moves(game, state) or _who(state)}:")
         if state.is_chance_node():
             for step, probability in state.chance_outcomes():
@@ -67,7 +76,10 @@ def apply(
     game_name: FileGame = None,
     rules_data: RulesData = None,
 ) -> None:
-    """Play one whole turn on a position and write the resulting position."""
+    """Play one whole turn on a position and write the resulting position.
+
+    Example: valdora position apply p.json 'r4: +R@pick' -o next.json
+    """
     with user_errors():
         game, state = load_position(file, game_name, rules_data)
         for step in game.parse_turn(state, turn):

@@ -38,7 +38,10 @@ def serve(
         "--agent", help="Agent spec for hints and for requests naming none.")] = "greedy",
     rules_data: EngineRulesData = None,
 ) -> None:
-    """Play and analyse in the browser (see docs/serve.md)."""
+    """Play and analyse in the browser (see docs/serve.md).
+
+    Example: valdora serve --port 8080 --agent ismcts:time=1
+    """
     try:
         import uvicorn
 

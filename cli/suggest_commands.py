@@ -9,15 +9,17 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from valdora_ai.analysis import Analysis, Budget, SearchControl
+from valdora_ai.analysis import MAX_ITERATIONS, MAX_SECONDS, Analysis, Budget, SearchControl
 from valdora_ai.errors import ValdoraError
 from valdora_ai.explanations import explain as explain_turn
 from valdora_ai.richtext import literal
-from valdora_ai.suggestions import candidate_turn, load_position
+from valdora_ai.suggestions import candidate_turn, check_player_to_move, load_position
 from valdora_ai.suggestions import suggest as suggest_moves
 
-from .common import FileGame, RulesData, console, user_errors
+from .common import FileGame, RulesData, check_range, console, user_errors
 from .live_search import search_live
+
+MIN_SECONDS = 0.001  # the shortest --time: a search needs some time to find anything
 
 
 def suggest(
@@ -26,16 +28,15 @@ def suggest(
         "--agent", "-a", help="Agent spec, e.g. ismcts:time=1.5,c=0.7,seed=3, "
                               "pimc:worlds=20,iterations=4000 or expectimax:depth=3.")
     ] = "ismcts",
-    top: Annotated[int, typer.Option("--top", "-k", help="Show the K best candidates.",
-                                     min=1)] = 5,
+    top: Annotated[int, typer.Option("--top", "-k", help="Show the K best candidates.")] = 5,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")
                        ] = False,
     jobs: Annotated[int | None, typer.Option(
-        "--jobs", "-j", help="Search in N processes (root parallelism).", min=1)] = None,
+        "--jobs", "-j", help="Search in N processes (root parallelism).")] = None,
     iterations: Annotated[int | None, typer.Option(
-        "--iterations", help="Iteration budget (overrides the spec's).", min=1)] = None,
+        "--iterations", help="Iteration budget (overrides the spec's).")] = None,
     seconds: Annotated[float | None, typer.Option(
-        "--time", help="Seconds budget (overrides the spec's).", min=0.001)] = None,
+        "--time", help="Seconds budget (overrides the spec's).")] = None,
     explain: Annotated[bool, typer.Option(
         "--explain", help="Say what the best turn does and why the search prefers it.")
     ] = False,
@@ -46,9 +47,16 @@ def suggest(
 
     On a terminal the ranking is shown live while the search runs; Ctrl-C stops it and
     keeps the best turns found so far (exit status 0).
+
+    Example: valdora suggest p.json --agent ismcts:time=2 --top 3 --explain
     """
     with user_errors():
+        for option, value, low, high in (("--top", top, 1, None), ("--jobs", jobs, 1, None),
+                                          ("--iterations", iterations, 1, MAX_ITERATIONS),
+                                          ("--time", seconds, MIN_SECONDS, MAX_SECONDS)):
+            check_range(option, value, low, high)
         game, state = load_position(position, game_name, rules_data=rules_data)
+        check_player_to_move(state)
         budget = Budget(iterations=iterations, seconds=seconds)
         belief = game.observation(state, state.current_player).belief_state()
 

@@ -24,7 +24,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from valdora_ai.atomic import write_text_atomic
+from valdora_ai.atomic import check_writable, write_text_atomic
 from valdora_ai.richtext import literal
 from valdora_ai.tournament import Progress as RunProgress
 from valdora_ai.tournament import Report, TournamentSpec, load_report
@@ -34,12 +34,13 @@ from valdora_ai.tournament.runner import run
 from valdora_ai.tournament.sprt import parse_sprt
 from valdora_ai.tournament.tables import report_renderable, standings_table
 
-from .common import GameName, RulesData, console, err_console, user_errors
+from .common import INTERRUPTED_EXIT, GameName, RulesData, console, err_console, user_errors
 
 LIVE_REFRESH = 0.5  # seconds between recomputations of the live standings
 
 tournament_app = typer.Typer(
-    help="Self-play tournaments: play (or resume) with options, or `report` a database.",
+    help="Self-play tournaments: play (or resume) with options, or `report` a database.\n\n"
+         "Example: valdora tournament -a ismcts:time=1 -a greedy --games 30 --sprt 0,50",
     context_settings={"help_option_names": ["-h", "--help"]},
     no_args_is_help=True,
 )
@@ -105,6 +106,9 @@ def tournament(
                               lineup=lineup)
         test = parse_sprt(sprt) if sprt is not None else None
         db_path = db if db is not None else spec.default_db()
+        for export in (json_file, csv_file, plot):  # fail now, not after the games
+            if export is not None and export != Path("-"):
+                check_writable(export)
         display = _Display(spec, quiet, to_stdout=Path("-") in (json_file, csv_file))
         try:
             with display:
@@ -114,7 +118,7 @@ def tournament(
         except KeyboardInterrupt:
             console.print(f"interrupted: finished games are in {literal(db_path)}; run the same "
                           "command to resume")
-            raise typer.Exit(130) from None
+            raise typer.Exit(INTERRUPTED_EXIT) from None
         _finish(report, quiet, plot, json_file, csv_file)
         if not quiet and Path("-") not in (json_file, csv_file):
             console.print(f"results in {literal(db_path)}")
@@ -131,7 +135,10 @@ def report_command(
         "--csv", help="Export the standings as CSV to this file (- for standard output).")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No tables.")] = False,
 ) -> None:
-    """Re-print a tournament's report from its database, without playing."""
+    """Re-print a tournament's report from its database, without playing.
+
+    Example: valdora tournament report --db t.sqlite --csv standings.csv
+    """
     with user_errors():
         _finish(load_report(db), quiet, plot, json_file, csv_file)
 

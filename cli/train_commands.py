@@ -6,14 +6,15 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
+from valdora_ai.atomic import check_writable
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games import player_counts
 from valdora_ai.learning.train import Accuracy, train
+from valdora_ai.rng import check_seed
 
-from .common import GameName, console, err_console, user_errors
+from .common import GameName, console, progress_bar, user_errors
 
 MIN_POSITIONS = 100
 
@@ -45,7 +46,10 @@ def train_command(
     """Train a value model for eval=learned: greedy self-play positions, a ridge
     regression of each seat's final score on position features, and its accuracy on
     held-out games against the hand-written estimate. The same seed and options
-    write the same file."""
+    write the same file.
+
+    Example: valdora train --game alchemists --positions 20000 -p 3 -o model.json
+    """
     with user_errors():
         counts = players or [3, 4]
         allowed = player_counts(game_name)
@@ -53,14 +57,14 @@ def train_command(
             if n not in allowed:
                 raise ValdoraError(f"--players: {game_name} is played by "
                                    f"{', '.join(map(str, allowed))} players, not {n}")
+        check_seed(seed, "--seed")
         if positions < MIN_POSITIONS:
             raise ValdoraError(f"--positions must be at least {MIN_POSITIONS}, got {positions}")
         if jobs == 0:
             raise ValdoraError("--jobs must be positive, or negative to count back from all "
                                "cores (-1: all)")
-        with Progress("[progress.description]{task.description}", BarColumn(),
-                      MofNCompleteColumn(), TimeRemainingColumn(), console=err_console,
-                      transient=True, disable=not err_console.is_terminal) as progress:
+        check_writable(output)  # fail now, not after the self-play
+        with progress_bar() as progress:
             task = progress.add_task("self-play positions", total=positions)
             model, acc = train(game_name, counts, positions, seed, jobs,
                                lambda done: progress.update(task, completed=done))

@@ -20,6 +20,7 @@ import typer
 from valdora_ai.cli.app import app
 
 PAGE = Path(__file__).resolve().with_name("cli.md")
+EXAMPLE = "Example: "  # how a command's help starts the paragraph of its example
 
 HEADER = """# Command-line reference
 
@@ -51,8 +52,18 @@ def _cell(text: str) -> str:
     return " ".join(text.split()).replace("|", "\\|")
 
 
+def _prose(text: str) -> list[str]:
+    """A command's help, paragraph by paragraph; its example as code."""
+    lines = []
+    for paragraph in (_cell(p) for p in text.split("\n\n") if p.strip()):
+        if paragraph.startswith(EXAMPLE):
+            paragraph = f"{EXAMPLE}`{paragraph.removeprefix(EXAMPLE)}`"
+        lines += [paragraph, ""]
+    return lines or [""]
+
+
 def _command(path: str, command: Any) -> list[str]:
-    lines = [f"## `{path}`", "", _cell(command.help or ""), ""]
+    lines = [f"## `{path}`", "", *_prose(command.help or "")]
     params = [p for p in command.params if not getattr(p, "hidden", False)]
     if params:
         lines += ["| argument or option | default | description |", "|---|---|---|"]

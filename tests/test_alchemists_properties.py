@@ -9,6 +9,7 @@ to the real end of the deck.
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -167,6 +168,10 @@ def test_a_corrected_data_file_loads(tmp_path: Path) -> None:
         load_data(path)
     with pytest.raises(DataError, match="cannot read"):
         load_data(tmp_path / "missing.json")
+    del document["format"]
+    path.write_text(json.dumps(document))
+    with pytest.raises(DataError, match=f"^{re.escape(str(path))}: data: missing field 'format'"):
+        load_data(path)
 
 
 def test_default_data_has_every_value_of_the_design_doc() -> None:

@@ -117,6 +117,16 @@ def test_position_that_is_not_json(tmp_path: Path) -> None:
     assert "not valid JSON" in one_line_error(["position", "legal", str(path)])
 
 
+def test_a_directory_for_a_file_is_one_error_line(tmp_path: Path, position: dict) -> None:
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(position), encoding="utf-8")
+    assert f"{tmp_path}: cannot read" in one_line_error(["render", str(tmp_path), "--svg",
+                                                         str(tmp_path / "p.svg")])
+    assert f"{tmp_path}: cannot write (it is a directory)" in one_line_error(
+        ["render", str(path), "--svg", str(tmp_path)])
+    assert f"{tmp_path}: cannot read record" in one_line_error(["analyze", str(tmp_path)])
+
+
 # ------------------------------------------------------------------ records
 @pytest.fixture
 def record(tmp_path: Path) -> Path:
@@ -219,4 +229,23 @@ def test_real_process_prints_no_traceback(tmp_path: Path) -> None:
                            str(path)], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1
     assert proc.stdout == "" and "Traceback" not in proc.stderr
-    assert proc.stderr.strip() == "error: players: expected an integer, got a string"
+    assert proc.stderr.strip() == f"error: {path}: players: expected an integer, got a string"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["replay", "{record}", "--at", "0"], "--at must be at least 1, got 0"),
+    (["suggest", "{position}", "--top", "0"], "--top must be at least 1, got 0"),
+    (["suggest", "{position}", "--jobs", "-2"], "--jobs must be at least 1, got -2"),
+    (["suggest", "{position}", "--iterations", "0"], "--iterations must be from 1 to 1000000000"),
+    (["suggest", "{position}", "--time", "0"], "--time must be from 0.001 to 86400, got 0.0"),
+    (["suggest", "{position}", "--time", "nan"], "--time must be from 0.001 to 86400, got nan"),
+    (["analyze", "{record}", "--jobs", "0", "--no-cache"], "--jobs must be at least 1, got 0"),
+    (["analyze", "{record}", "--seat", "-1", "--no-cache"], "seat -1 is not in this 3-player"),
+])
+def test_numbers_out_of_range_are_one_line_naming_the_option(
+        tmp_path: Path, position: dict, args: list[str], message: str) -> None:
+    files = {"position": tmp_path / "p.json", "record": tmp_path / "g.jsonl"}
+    files["position"].write_text(json.dumps(position), encoding="utf-8")
+    play_game(make_game("valdora", players=3), ["random"] * 3, seed=2, record=files["record"])
+    error = one_line_error([arg.format(**files) for arg in args])
+    assert error.startswith(f"error: {message}"), error

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -55,3 +56,18 @@ def test_cli_bad_input(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["bench", "--quick", *args])
     assert result.exit_code == 1
     assert message in result.output and "Traceback" not in result.output
+
+
+def test_a_terminal_shows_progress_on_standard_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rich.console import Console
+
+    from valdora_ai.cli import common
+
+    screen = io.StringIO()
+    monkeypatch.setattr(common, "err_console", Console(file=screen, force_terminal=True,
+                                                       width=100, color_system=None))
+    result = runner.invoke(app, ["bench", "--quick", "-s", "copies", "-p", "3", "-p", "4",
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    assert len(json.loads(result.stdout)) == 2
+    assert "measuring" in screen.getvalue() and "2/2" in screen.getvalue()

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from cli_checks import one_line_error
 from typer.testing import CliRunner
 
 from valdora_ai.cli.app import app
@@ -168,8 +170,44 @@ def test_cli_bad_cache_and_seat_are_one_line(record: Path, tmp_path: Path) -> No
     assert result.exit_code == 1 and "seat 5 is not in this 3-player game" in result.output
 
 
+@pytest.mark.parametrize("option", ["--plot", "--html", "--cache"])
+def test_cli_refuses_an_unwritable_output_before_searching(
+        record: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, option: str) -> None:
+    import valdora_ai.cli.analyze_commands as command
+
+    def no_search(*args: object, **kwargs: object) -> None:
+        pytest.fail("searched before checking where the output goes")
+
+    monkeypatch.setattr(command.GameAnalyzer, "stream", no_search)
+    for target, message in ((tmp_path / "no" / "out", "cannot write (No such file"),
+                            (tmp_path, "cannot write (it is a directory)")):
+        assert f"{target}: {message}" in one_line_error(["analyze", str(record), option,
+                                                         str(target)])
+
+
 def test_docs_state_the_thresholds_of_the_code() -> None:
     page = (Path(__file__).resolve().parents[1] / "docs" / "analysis.md").read_text()
     for name, points, chance in THRESHOLDS:
         row = f"| {name} | {points:g} | {chance * 100:g} percentage points |"
         assert row in page, row
+
+
+def test_cli_interrupted_says_what_is_kept(record: Path, tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    import valdora_ai.cli.analyze_commands as command
+
+    searched = command.GameAnalyzer.stream
+
+    def interrupted(self: GameAnalyzer, *args: object, **kwargs: object) -> Iterator[None]:
+        for tick in searched(self, *args, **kwargs):  # type: ignore[arg-type]
+            yield tick
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(command.GameAnalyzer, "stream", interrupted)
+    cache = tmp_path / "c.json"
+    result = CliRunner().invoke(app, ["analyze", str(record), "--agent", AGENT, "--cache",
+                                      str(cache)])
+    assert result.exit_code == 130 and "Traceback" not in result.output
+    assert (f"interrupted: the positions searched so far are in {cache}; run the same "
+            "command to continue") in " ".join(result.stderr.split())
+    assert json.loads(cache.read_text())["entries"]  # what was searched is kept

@@ -127,3 +127,53 @@ def test_old_valdora_documents_without_a_game_still_load(tmp_path: Path) -> None
     _ok(["position", "check", str(position)])
     for name in OTHERS:
         assert "'game'" in one_line_error(["replay", "--game", name, str(record)])
+
+
+@pytest.mark.parametrize("args", [
+    ["data", "show"], ["data", "path"], ["data", "check", "x.toml"], ["bench", "--quick"],
+    ["train", "--positions", "100"], ["new-position"], ["play"],
+])
+def test_an_unknown_game_is_one_error_line(args: list[str]) -> None:
+    assert "unknown game 'chess' (known: " in one_line_error([*args, "--game", "chess"])
+    with pytest.raises(va.ValdoraError, match="unknown game 'chess'"):
+        va.player_counts("chess")
+
+
+
+@pytest.mark.parametrize("command", [["position", "check"], ["position", "legal"],
+                                     ["suggest"], ["render", "--svg", "p.svg"]])
+@pytest.mark.parametrize("name", NAMES)
+def test_a_bad_position_names_its_file_and_field(command: list[str], name: str,
+                                                 tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    _ok(["new-position", "--game", name, "-p", "3", "-o", str(path)])
+    document = json.loads(path.read_text())
+    path.write_text(json.dumps({**document, "players": 7}))
+    error = one_line_error([*command, str(path)])
+    assert error.startswith(f"error: {path}: players: "), error
+    other = "zavandor" if name == "valdora" else "valdora"
+    error = one_line_error([*command, str(path), "--game", other])
+    assert error == f"error: {path}: game: a position of {name!r}, not of {other!r}"
+    assert "unknown game 'chess'" in one_line_error([*command, str(path), "--game", "chess"])
+    assert "unknown game 'chess'" in one_line_error(["replay", str(path), "--game", "chess"])
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_legal_steps_of_a_finished_game_say_there_are_none(name: str, tmp_path: Path) -> None:
+    record, position = tmp_path / "g.jsonl", tmp_path / "end.json"
+    va.play_game(va.make_game(name, players=3), ["random"] * 3, seed=1, record=record)
+    _ok(["replay", str(record), "--export-position", str(position)])
+    assert _ok(["position", "legal", str(position)]) == "the game is over: no legal steps\n"
+
+
+@pytest.mark.parametrize("name", OTHERS)
+def test_resume_continues_the_game_the_record_names(name: str, tmp_path: Path) -> None:
+    record = tmp_path / "g.jsonl"
+    started = runner.invoke(app, ["play", "--game", name, "-p", "3", "--seat", "human",
+                                  "--record", str(record)], input="quit\n")
+    assert started.exit_code == 0, started.output
+    resumed = runner.invoke(app, ["play", "--resume", str(record)], input="quit\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert f"quit: the game so far is saved to {record}" in " ".join(resumed.output.split())
+    error = one_line_error(["play", "--resume", str(record), "--game", "valdora"])
+    assert f"a record of {name!r}, not of 'valdora'" in error

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from valdora_ai.interactive import GameSession, Outcome, run_session
 from valdora_ai.interactive.commands import InputError, parse_command
 from valdora_ai.interactive.seats import agent_for_turn
 from valdora_ai.records import replay
+from valdora_ai.rng import Rng
 
 SEATS = ["human", "greedy", "greedy"]
 
@@ -214,3 +216,22 @@ def test_an_unfinished_record_replays_but_cannot_claim_a_result(tmp_path: Path) 
     with pytest.raises(va.RecordError, match="bad.jsonl: the record has a result but its "
                                              "game is not over"):
         replay(tmp_path / "bad.jsonl")
+
+
+@pytest.mark.parametrize("name", va.game_names())
+def test_help_gives_examples_in_the_notation_of_the_game(name: str, tmp_path: Path) -> None:
+    game = va.make_game(name, players=3)
+    outcome, view = _run(GameSession.new(game, SEATS, 4), scripted(["help", "quit"]),
+                         tmp_path / "g.jsonl")
+    text = view.of("message")[0][1]
+    assert ("'r4: +R@pick'" in text) == (name == "valdora")
+    match = re.search(r"its token, e\.g\. '([^']+)'", text)
+    assert match is not None, text
+    state, rng, described = game.new_state(1), Rng(1), set()
+    while not state.is_terminal() and match[1] not in described:
+        if state.is_chance_node():
+            state.apply(state.chance_outcomes()[0][0])
+            continue
+        described.update(game.describe_step(state, step) for step in state.legal_steps())
+        state.apply(game.greedy_step(state, rng))
+    assert match[1] in described  # a step a game of `name` offers

@@ -170,10 +170,28 @@ def _xy(samples):  # type: ignore[no-untyped-def]
     return samples.x, samples.y
 
 
-@pytest.mark.parametrize("args", [["-p", "9"], ["--positions", "5"], ["-j", "0"]])
-def test_train_refuses_bad_options(tmp_path: Path, args: list[str]) -> None:
-    assert one_line_error(["train", "-o", str(tmp_path / "m.json"), *args]).startswith("error:")
+@pytest.mark.parametrize(("args", "message"), [
+    (["-p", "9"], "--players: "), (["--positions", "5"], "--positions must be at least"),
+    (["-j", "0"], "--jobs must be positive"), (["--seed", "-1"], "--seed: -1 is not a seed"),
+])
+def test_train_refuses_bad_options(tmp_path: Path, args: list[str], message: str) -> None:
+    error = one_line_error(["train", "-o", str(tmp_path / "m.json"), *args])
+    assert error.startswith(f"error: {message}"), error
     assert not (tmp_path / "m.json").exists()
+
+
+def test_train_refuses_an_output_it_cannot_write_before_playing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import valdora_ai.cli.train_commands as command
+
+    def no_training(*args: object) -> None:
+        pytest.fail("trained before checking the output")
+
+    monkeypatch.setattr(command, "train", no_training)
+    for target, message in ((tmp_path / "no" / "m.json", "cannot write (No such file"),
+                            (tmp_path, "cannot write (it is a directory)")):
+        assert f"{target}: {message}" in one_line_error(["train", "-o", str(target),
+                                                         "--positions", "100"])
 
 
 @pytest.mark.parametrize("game_name", GAMES)

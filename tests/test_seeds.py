@@ -45,7 +45,7 @@ def test_command_line_options_and_specs_refuse_the_seed(seed: int, tmp_path: Pat
         f"got {seed}")
     assert one_line_error(["tournament", "--agent", "greedy", "--agent", "random",
                             f"--seed={seed}", "--games", "3"]) == (
-        f"error: seed: {_refused(seed)}")
+        f"error: --seed: {_refused(seed)}")
     assert list(tmp_path.iterdir()) == []  # no database, no record
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+from cli_checks import one_line_error
 from typer.testing import CliRunner
 
 import valdora_ai as va
@@ -83,3 +85,21 @@ def test_play_with_a_search_seat() -> None:
                                  "--seat", "greedy", "--seat", "greedy", "--seed", "2"])
     assert result.exit_code == 0, result.output
     assert "Seed 2: game over" in result.output
+
+
+@pytest.mark.parametrize("name", va.game_names())
+def test_cli_suggest_reads_a_public_new_position_and_refuses_a_finished_game(
+        name: str, tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    for players in va.player_counts(name):
+        result = runner.invoke(app, ["new-position", "--game", name, "-p", str(players),
+                                     "--seed", "3", "--public", "-o", str(path)])
+        assert result.exit_code == 0, result.output
+        result = runner.invoke(app, ["suggest", str(path), "--agent", "greedy", "--json"])
+        assert result.exit_code == 0, f"{players} players: {result.output}"
+    record = tmp_path / "g.jsonl"
+    va.play_game(va.make_game(name, players=3), ["random"] * 3, seed=1, record=record)
+    result = runner.invoke(app, ["replay", str(record), "--export-position", str(path)])
+    assert result.exit_code == 0, result.output
+    assert one_line_error(["suggest", str(path)]) == (
+        "error: the game is over: there is no move to suggest")

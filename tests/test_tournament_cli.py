@@ -104,12 +104,26 @@ def test_sprt_prints_the_ratio_after_each_block(tmp_path: Path) -> None:
     (["-a", "greedy", "-a", "random", "--address", "tcp://h:1"], "--address needs --backend"),
     (["-a", "greedy", "-a", "random", "-j", "0"], "--jobs must be positive"),
     (["-a", "greedy", "-a", "random", "--db", "no/such/dir/t.sqlite"], "cannot open the database"),
+    (["-a", "greedy", "-a", "random", "--json", "no/dir/t.json"], "no/dir/t.json: cannot write"),
+    (["-a", "greedy", "-a", "random", "--csv", "no/dir/t.csv"], "no/dir/t.csv: cannot write"),
+    (["-a", "greedy", "-a", "random", "--plot", "no/dir/t.png"], "no/dir/t.png: cannot write"),
+    (["-a", "greedy", "-a", "random", "--json", "."], ".: cannot write (it is a directory)"),
+    (["-a", "greedy", "-a", "random", "--seed", "-5"], "error: --seed: -5 is not a seed"),
 ])
 def test_bad_options_are_one_line_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                          args: list[str], message: str) -> None:
     monkeypatch.chdir(tmp_path)
     assert message in _one_line_error(["tournament", "-n", "6", "-j", "1", *args])
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_file_as_the_records_directory_is_refused_before_any_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("games").write_text("mine\n")
+    assert "error: --records games: not a directory" in _one_line_error(
+        [*RUN, "--records", "games"])
+    assert [p.name for p in tmp_path.iterdir()] == ["games"]
 
 
 def test_report_and_resume_errors_leave_the_database_alone(played: tuple[Path, str]) -> None:

@@ -16,6 +16,7 @@ directory as the target is refused.
 
 from __future__ import annotations
 
+import errno
 import os
 import secrets
 import stat
@@ -50,6 +51,17 @@ def write_text_atomic(path: str | Path, text: str) -> None:
     """Replace `path` with `text` (UTF-8), atomically."""
     with atomic_write(path) as stream:
         stream.write(text)
+
+
+def check_writable(path: str | Path) -> None:
+    """Refuse now, with the WriteError a write would raise, a target that cannot be
+    written: a directory, or one in a directory that does not exist. Commands call it
+    before long work whose result goes to `path`."""
+    existing = _existing(Path(path))
+    if existing is not None and stat.S_ISDIR(existing.st_mode):
+        raise WriteError("cannot write (it is a directory)", where=str(path))
+    if existing is None and not Path(os.path.realpath(path)).parent.is_dir():
+        raise WriteError(f"cannot write ({os.strerror(errno.ENOENT)})", where=str(path))
 
 
 @contextmanager

@@ -242,13 +242,15 @@ def game_sections(game: str) -> list[str]:
 
 
 def run(players: Sequence[int] = (3, 4, 5), sections: Sequence[str] | None = None,
-        budget: float = 0.5, seed: int = 1, game: str = "valdora") -> list[Row]:
+        budget: float = 0.5, seed: int = 1, game: str = "valdora",
+        on_row: Callable[[int, int], None] | None = None) -> list[Row]:
     """Measure `sections` (all of `game`'s when None) for each player count on both
-    engines (only the reference engine for a game whose compiled core is missing)."""
+    engines (only the reference engine for a game whose compiled core is missing);
+    `on_row(done, total)` is told after each row."""
     names = game_sections(game) if sections is None else list(sections)
     core = facts.compiled_core(make_game(game, players=player_counts(game)[0]))
     built = core is not None and core.find() is not None
-    rows = []
+    rows: list[Row] = []
     for name in names:
         spec = SECTIONS[name]
         for n in players:
@@ -260,4 +262,6 @@ def run(players: Sequence[int] = (3, 4, 5), sections: Sequence[str] | None = Non
                     ops, seconds = spec.measure(make_game(game, players=n), seed, budget)
                 rates[engine] = ops / seconds
             rows.append(Row(name, spec.unit, n, rates["pure"], rates["compiled"]))
+            if on_row is not None:
+                on_row(len(rows), len(names) * len(players))
     return rows

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from valdora_ai.errors import PositionError, ValdoraError
-from valdora_ai.games import Game, State, make_game
+from valdora_ai.games import Game, State, check_game, make_game
 from valdora_ai.inputs import brief, load_json, read_text
 
 UNNAMED_GAME = "valdora"  # the game of a document without a "game" field
@@ -32,7 +32,9 @@ def position_from_document(document: Any, name: str | None,
     """The game `name` (None: the one the document names) and the state of `document`
     (PositionError naming the field)."""
     named = game_of(document)
-    name = named if name is None else name
+    if name is None:
+        name = named
+    check_game(name)
     if named != name:
         raise PositionError(f"a position of {named!r}, not of {name!r}", where="game")
     options: dict[str, Any] = {} if rules_data is None else {"rules_data": rules_data}
@@ -56,8 +58,12 @@ def load_position(position: Any, name: str | None = UNNAMED_GAME,
     names, Valdora for a state)."""
     if isinstance(position, str | Path):
         text = read_text(position, PositionError, what="position file")
-        position = load_json(text, str(position), PositionError)
-    elif hasattr(position, "legal_steps"):  # a state passes through
+        document = load_json(text, str(position), PositionError)
+        try:
+            return position_from_document(document, name, rules_data)
+        except PositionError as exc:  # the field is named; name the file too
+            raise PositionError(str(exc), where=str(position)) from None
+    if hasattr(position, "legal_steps"):  # a state passes through
         options: dict[str, Any] = {} if rules_data is None else {"rules_data": rules_data}
         return make_game(name or UNNAMED_GAME, players=len(position.scores()), **options), position
     return position_from_document(position, name, rules_data)

@@ -26,7 +26,7 @@ from typing import IO, Any
 
 from valdora_ai import __version__
 from valdora_ai.errors import RecordError, ValdoraError
-from valdora_ai.games import Game, State, facts, make_game
+from valdora_ai.games import Game, State, check_game, facts, make_game
 from valdora_ai.inputs import brief, load_json, read_text
 from valdora_ai.rng import check_seed
 
@@ -153,6 +153,8 @@ def replay_lines(lines: Iterable[tuple[int, Any]], name: str,
 
     `rules_data` is the record's game's data file, or {game: file} for records of any
     game (a game missing there plays with its shipped data)."""
+    if expect_game is not None:
+        check_game(expect_game)
     lines = iter(lines)
     label = Path(name).name
     try:

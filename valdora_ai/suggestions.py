@@ -19,7 +19,7 @@ from valdora_ai.errors import SpecError, ValdoraError
 from valdora_ai.games import CHANCE, Game
 from valdora_ai.positions import UNNAMED_GAME, load_position
 
-__all__ = ["candidate_turn", "load_position", "suggest"]
+__all__ = ["candidate_turn", "check_player_to_move", "load_position", "suggest"]
 
 
 def suggest(position: Any, agent: str | Agent = "ismcts", budget: Budget | None = None, *,
@@ -32,10 +32,7 @@ def suggest(position: Any, agent: str | Agent = "ismcts", budget: Budget | None 
     game; `budget` overrides the spec's own; `jobs` sets root parallelism.
     """
     played, state = load_position(position, game, rules_data=rules_data)
-    if state.is_terminal():
-        raise ValdoraError("the game is over: there is no move to suggest")
-    if state.current_player == CHANCE:
-        raise ValdoraError("a reveal is pending: resolve it (?face) before asking for a move")
+    check_player_to_move(state)
     if isinstance(agent, str):
         cls, params = parse_spec(agent)
         if jobs is not None:
@@ -46,6 +43,15 @@ def suggest(position: Any, agent: str | Agent = "ismcts", budget: Budget | None 
     refuse_world_seer(agent, "suggestions on a position")
     observation = played.observation(state, state.current_player)
     return agent.analyze(observation, budget, control)
+
+
+def check_player_to_move(state: Any) -> None:
+    """Refuse (ValdoraError) a position where no player is to move: the game is over or
+    a reveal is pending."""
+    if state.is_terminal():
+        raise ValdoraError("the game is over: there is no move to suggest")
+    if state.current_player == CHANCE:
+        raise ValdoraError("a reveal is pending: resolve it (?face) before asking for a move")
 
 
 def candidate_steps(game: Game, belief: Any, candidate: Candidate) -> tuple[list[int], bool]:

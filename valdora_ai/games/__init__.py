@@ -27,11 +27,12 @@ def game_names() -> list[str]:
 
 
 def player_counts(name: str) -> list[int]:
-    """The player counts `name` accepts with its default data (its factory decides)."""
-    counts = []
+    """The player counts `name` accepts with its default data (its factory decides);
+    a ValdoraError for an unknown game."""
+    factory, counts = _factory(name), []
     for players in range(1, MAX_PLAYERS + 1):
         try:
-            make_game(name, players=players)
+            factory(players=players)
         except ValdoraError:
             continue
         counts.append(players)
@@ -40,11 +41,19 @@ def player_counts(name: str) -> list[int]:
 
 def make_game(name: str = "valdora", players: int = 4, **options: Any) -> Game:
     """Build a registered game for `players` players (options are game-specific)."""
+    return _factory(name)(players=players, **options)
+
+
+def check_game(name: str) -> None:
+    """Refuse (ValdoraError naming the known games) a name that is not a registered game."""
+    _factory(name)
+
+
+def _factory(name: str) -> GameFactory:
     try:
-        factory = _REGISTRY[name]
+        return _REGISTRY[name]
     except KeyError:
         raise ValdoraError(f"unknown game {name!r} (known: {', '.join(game_names())})") from None
-    return factory(players=players, **options)
 
 
 def _valdora(**options: Any) -> Game:
@@ -69,5 +78,5 @@ register_game("valdora", _valdora)
 register_game("zavandor", _zavandor)
 register_game("alchemists", _alchemists)
 
-__all__ = ["CHANCE", "TERMINAL", "Game", "Observation", "State", "game_names", "make_game",
-           "player_counts", "register_game"]
+__all__ = ["CHANCE", "TERMINAL", "Game", "Observation", "State", "check_game", "game_names",
+           "make_game", "player_counts", "register_game"]

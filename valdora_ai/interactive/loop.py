@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from valdora_ai.errors import ValdoraError
-from valdora_ai.interactive.commands import HELP, Command, parse_command
+from valdora_ai.interactive.commands import Command, help_text, parse_command
 from valdora_ai.interactive.session import GameSession, resume_command
 from valdora_ai.interactive.view import View
 
@@ -92,7 +92,7 @@ class _HumanTurn:
         """Carry out one command; a _Next when the turn is left by other means."""
         kind = command.kind
         if kind == "help":
-            self.view.message(HELP)
+            self.view.message(help_text(self.game.name))
         elif kind in ("legal", "empty"):
             self.view.menu(self._labels())
         elif kind == "board":

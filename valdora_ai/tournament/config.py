@@ -67,7 +67,7 @@ class TournamentSpec:
             seen.add(spec)
         if self.games < 1:
             raise TournamentError(f"--games must be at least 1, got {self.games}")
-        check_seed(self.seed, "seed", TournamentError)
+        check_seed(self.seed, "--seed", TournamentError)
         game = self.make_game()
         for spec in self.entrants:
             make_agent(spec, game, seed=0)  # a bad spec fails here, before any game

@@ -62,10 +62,14 @@ def run(spec: TournamentSpec, db_path: str | Path | None = None, *, jobs: int = 
                               "cores (-1: all)")
     if sprt is not None and len(spec.entrants) != 2:
         raise TournamentError(f"--sprt compares two entrants, got {len(spec.entrants)}")
+    if record_dir is not None:
+        try:
+            record_dir.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            raise TournamentError(f"--records {record_dir}: not a directory (a file of "
+                                  "that name exists)") from None
     with (parallel_backend(backend, address, connect_timeout),
           ResultsDB.open(db_path, identity) as db):
-        if record_dir is not None:
-            record_dir.mkdir(parents=True, exist_ok=True)
         if sprt is not None:
             db.set_meta("sprt", [sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta])
         rows = db.rows()

@@ -307,7 +307,10 @@ def _from_bytes(raw: bytes, source: str) -> AlchemistsData:
         document = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise DataError(f"not valid JSON: {exc}", where=source) from None
-    data = parse_data(document, source)
+    try:
+        data = parse_data(document, source)
+    except DataError as exc:  # the field is named; name the file too
+        raise DataError(str(exc), where=source) from None
     return replace(data, sha256=hashlib.sha256(raw).hexdigest())
 
 
