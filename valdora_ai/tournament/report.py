@@ -137,20 +137,15 @@ def build_report(identity: dict[str, Any], rows: Sequence[GameRow],
             per_seat[seat].append(result)
     lines = [_line(spec, per_entrant[e], history[-1][e]) for e, spec in enumerate(entrants)]
     order = sorted(range(len(entrants)), key=lambda e: (-history[-1][e].mu, e))
-    sizes: dict[int, int] = {}
-    for row in rows:
-        sizes[row.block] = sizes.get(row.block, 0) + 1
+    blocks = len(_complete_blocks(rows, block_size))
     state = None
     if sprt is not None:
-        results = block_results(rows, block_size)
-        llr = sprt.llr(results, block_luck_variance(rows, block_size))
+        llr = sprt_llr(sprt, rows, block_size)
         state = SPRTState(elo0=sprt.elo0, elo1=sprt.elo1, alpha=sprt.alpha, beta=sprt.beta,
-                          blocks=len(results), llr=llr,
-                          lower=sprt.lower, upper=sprt.upper,
+                          blocks=blocks, llr=llr, lower=sprt.lower, upper=sprt.upper,
                           decision=sprt.decision(llr))
     return Report(
-        identity=dict(identity), games=len(rows),
-        blocks=sum(1 for n in sizes.values() if n == block_size),
+        identity=dict(identity), games=len(rows), blocks=blocks,
         capped=sum(1 for r in rows if r.capped), seconds=sum(r.duration for r in rows),
         standings=tuple(lines[e] for e in order),
         seats=tuple(_line(f"seat {s}", per_seat[s]) for s in range(players)),

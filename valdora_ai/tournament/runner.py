@@ -86,14 +86,14 @@ def run(spec: TournamentSpec, db_path: str | Path | None = None, *, jobs: int = 
         if sprt is None:
             play(tasks(spec, range(spec.blocks), db.done(), record_dir is not None))
         else:
+            llr = sprt_llr(sprt, rows, spec.block_size)
             for block in range(spec.blocks):
-                llr = sprt_llr(sprt, rows, spec.block_size)
                 if sprt.decision(llr) is not None:
                     break
                 play(tasks(spec, [block], db.done(), record_dir is not None))
+                llr = sprt_llr(sprt, rows, spec.block_size)
                 if on_progress is not None:
-                    on_progress(Progress(done=len(rows), total=total, rows=rows,
-                                         llr=sprt_llr(sprt, rows, spec.block_size)))
+                    on_progress(Progress(done=len(rows), total=total, rows=rows, llr=llr))
         return build_report(identity, db.rows(), sprt)
 
 
