@@ -85,8 +85,8 @@ def test_every_seat_knows_the_resampled_world_as_the_true_one(name: str) -> None
 @pytest.mark.parametrize("name", GAMES)
 def test_the_same_generator_gives_the_same_future(name: str) -> None:
     game, world = _midgame(name)
-    first = facts.resample_future(game, world, make_rng(5))
-    again = facts.resample_future(game, world, make_rng(5))
+    first = facts.future_sampler(game, world)(make_rng(5))
+    again = facts.future_sampler(game, world)(make_rng(5))
     assert HIDDEN[name](first) == HIDDEN[name](again)
     assert game.position_to_json(first) == game.position_to_json(again)
 
@@ -94,10 +94,10 @@ def test_the_same_generator_gives_the_same_future(name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_both_engines_draw_the_same_future(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     game, compiled = _midgame(name)
-    fast = facts.resample_future(game, compiled, make_rng(9))
+    fast = facts.future_sampler(game, compiled)(make_rng(9))
     monkeypatch.setenv("VALDORA_PURE_PYTHON", "1")
     game, pure = _midgame(name)
-    slow = facts.resample_future(game, pure, make_rng(9))
+    slow = facts.future_sampler(game, pure)(make_rng(9))
     assert type(slow) is not type(fast) and type(slow) is type(pure)
     assert HIDDEN[name](slow) == HIDDEN[name](fast)
     assert game.position_to_json(slow) == game.position_to_json(fast)
@@ -210,11 +210,11 @@ def test_zavandor_future_records_the_viewers_reveals() -> None:
     seat = state.current_player
     sample_step = min(s for s in state.legal_steps() if S.kind(s) == "sample")
     seen = game.world_seen_by(state, seat)
-    future = facts.resample_future(game, seen, make_rng(1))
+    future = facts.future_sampler(game, seen)(make_rng(1))
     assert zavandor_reference(future).viewer == seat
     face = zavandor_reference(future).board[S.argument(sample_step)]
     assert game.apply_revealing(future, sample_step) == (S.chance(face),)
-    plain = facts.resample_future(game, state, make_rng(1))
+    plain = facts.future_sampler(game, state)(make_rng(1))
     assert game.apply_revealing(plain, sample_step) == ()
 
 

@@ -185,8 +185,3 @@ def future_sampler(game: Game, state: State) -> Callable[[Any], State]:
                            "the default would redraw what only some player knows")
     present = game.observation(state, 0)
     return lambda rng: game.determinize(present, rng)
-
-
-def resample_future(game: Game, state: State, rng: Any) -> State:
-    """The true world `state` with what no player knows drawn afresh from `rng`."""
-    return future_sampler(game, state)(rng)
