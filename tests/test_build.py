@@ -12,6 +12,7 @@ from types import ModuleType
 
 import pytest
 from setuptools import Distribution, Extension
+from setuptools.command.build_ext import build_ext
 from setuptools.errors import CompileError
 
 import valdora_ai
@@ -37,18 +38,25 @@ needs_unix_cc = pytest.mark.skipif(
 )
 
 
-def _build_with_broken_compiler(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Run OptionalBuildExt on a one-file extension with a compiler that always fails."""
-    (tmp_path / "probe.c").write_text("int probe(void) { return 1; }\n")
+def _build_probe(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, build: str = "") -> Path:
+    """Run OptionalBuildExt on a one-file extension in `tmp_path`, as pip would: into a
+    fresh build directory named after `build`, from the project directory."""
+    if not (tmp_path / "probe.c").exists():
+        (tmp_path / "probe.c").write_text("int probe(void) { return 1; }\n")
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("CC", "/bin/false")
     dist = Distribution({"name": "probe", "ext_modules": [Extension("probe", ["probe.c"])]})
     command = setup_script.OptionalBuildExt(dist)
-    command.build_lib = str(tmp_path / "lib")
-    command.build_temp = str(tmp_path / "temp")
+    command.build_lib = str(tmp_path / f"lib{build}")
+    command.build_temp = str(tmp_path / f"temp{build}")
     command.ensure_finalized()
     command.run()
-    return tmp_path / "lib"
+    return tmp_path / f"lib{build}"
+
+
+def _build_with_broken_compiler(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Run OptionalBuildExt on a one-file extension with a compiler that always fails."""
+    monkeypatch.setenv("CC", "/bin/false")
+    return _build_probe(tmp_path, monkeypatch)
 
 
 @needs_unix_cc
@@ -69,6 +77,37 @@ def test_require_compiled_makes_a_failed_compile_fail_the_build(
     monkeypatch.setenv(backend.REQUIRE_ENV, "1")
     with pytest.raises(CompileError):
         _build_with_broken_compiler(tmp_path, monkeypatch)
+
+
+@needs_unix_cc
+def test_a_second_build_reuses_the_module_the_first_compiled(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """pip builds each install in a new temporary directory: the README's second install
+    must not compile again what the first compiled, and a changed source must."""
+    compiled: list[str] = []
+    compile_for_real = build_ext.build_extension
+
+    def counting(command: build_ext, ext: Extension) -> None:
+        compiled.append(ext.name)
+        compile_for_real(command, ext)
+
+    monkeypatch.setattr(build_ext, "build_extension", counting)
+    first = _build_probe(tmp_path, monkeypatch, build="1")
+    second = _build_probe(tmp_path, monkeypatch, build="2")
+    assert compiled == ["probe"]
+    [module] = list(second.glob("probe*"))
+    assert module.read_bytes() == next(first.glob("probe*")).read_bytes()
+
+    (tmp_path / "probe.c").write_text("int probe(void) { return 2; }\n")
+    _build_probe(tmp_path, monkeypatch, build="3")
+    assert compiled == ["probe", "probe"]
+    assert len(list((tmp_path / setup_script.EXT_CACHE_DIR).iterdir())) == 1  # the old one went
+
+
+def test_the_build_compiles_on_every_core_unless_told() -> None:
+    command = setup_script.OptionalBuildExt(Distribution({"name": "probe"}))
+    command.ensure_finalized()
+    assert command.parallel == (os.cpu_count() or 1)
 
 
 def test_the_build_and_the_library_read_the_same_variable() -> None:
