@@ -79,10 +79,12 @@ def check_range(option: str, value: float | None, low: float,
     raise ValdoraError(f"{option} must be {bound}, got {value}")
 
 
-def write_json(document: Any, output: Path | None) -> None:
-    """Write JSON to a file (atomically), or to stdout when `output` is None."""
+def write_json(document: Any, output: Path | None, what: str = "position") -> None:
+    """Write JSON to a file (atomically), saying "`what` written to FILE", or to stdout
+    when `output` is None."""
     text = json.dumps(document, indent=1)
     if output is None:
         typer.echo(text)
     else:
         write_text_atomic(output, text + "\n")
+        console.print(f"{what} written to {literal(str(output))}")

@@ -122,9 +122,8 @@ def replay(
             raise RecordError(f"--at {at}: the record has only {len(result.plays)} turns")
         position = result.positions[at - 1] if at is not None else result.final
         if export_position is not None:
-            write_json(result.game.position_to_json(position), export_position)
-            console.print(f"position before turn {at or len(result.plays) + 1} written to "
-                          f"{literal(export_position)}")
+            write_json(result.game.position_to_json(position), export_position,
+                       f"position before turn {at or len(result.plays) + 1}")
         if at is None:
             final = result.final
             summary = GameResult.of(result.game, final, result.header.seed,

@@ -10,12 +10,12 @@ from typer.testing import CliRunner
 
 from valdora_ai.backend import make_rng
 from valdora_ai.cli.app import app
-from valdora_ai.games import make_game
+from valdora_ai.games import game_names, make_game
 from valdora_ai.games.valdora.info import observation
 from valdora_ai.games.valdora.notation import format_turn, parse_turn, split_turns
 from valdora_ai.games.valdora.position import position_to_json
 from valdora_ai.records import replay
-from valdora_ai.selfplay import play_game
+from valdora_ai.selfplay import play_game, play_turn
 
 # Every test here runs on both engines (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures("engine")
@@ -78,6 +78,31 @@ def test_new_position_is_the_seeded_setup(tmp_path: Path) -> None:
     public = runner.invoke(app, ["new-position", "--players", "4", "--seed", "9", "--public"])
     assert json.loads(public.output) == position_to_json(
         observation(game.new_state(9), 0).belief_state())
+
+
+@pytest.mark.parametrize("game_name", game_names())
+def test_written_positions_say_so_and_replay_names_a_position(
+        tmp_path: Path, game_name: str) -> None:
+    """`-o` says what it wrote; `replay` of a position file says it is a position (it
+    said "not valid JSON": a pretty-printed document's first line is `{`)."""
+    path = tmp_path / "p.json"
+    written = runner.invoke(app, ["new-position", "--game", game_name, "-p", "3", "-o",
+                                  str(path)])
+    assert written.exit_code == 0, written.output
+    assert written.output.strip() == f"position written to {path}"
+    game = make_game(game_name, players=3)
+    state, rng = game.position_from_json(json.loads(path.read_text())), make_rng(5)
+    world = state.copy()
+    turn = game.format_turn(state, play_turn(game, world, lambda _: game.greedy_step(world, rng)))
+    applied = runner.invoke(app, ["position", "apply", str(path), turn, "-o",
+                                  str(tmp_path / "next.json")])
+    assert applied.exit_code == 0, applied.output
+    assert applied.output.strip() == f"position written to {tmp_path / 'next.json'}"
+
+    replayed = runner.invoke(app, ["replay", str(path)])
+    assert replayed.exit_code == 1
+    assert replayed.output.startswith("error: p.json: this is a position, not a game record")
+    assert len(replayed.output.strip().splitlines()) == 1
 
 
 def _random_steps(state, rng, count: int) -> list[int]:

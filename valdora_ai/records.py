@@ -98,7 +98,22 @@ class Replay:
 
 
 def _lines(path: Path) -> Iterator[tuple[int, Any]]:
-    return parse_record_text(read_text(path, RecordError, what="record"), path.name)
+    text = read_text(path, RecordError, what="record")
+    _refuse_a_position(text, path.name)
+    return parse_record_text(text, path.name)
+
+
+def _refuse_a_position(text: str, name: str) -> None:
+    """Say so when the file is a position document (one JSON object naming its game,
+    as `new-position` or `--export-position` write), not a record (JSON lines)."""
+    try:
+        document = load_json(text, name, RecordError)
+    except RecordError:  # not one JSON document: records are read line by line
+        return
+    if isinstance(document, dict) and "game" in document and document.get("format") != FORMAT:
+        raise RecordError("this is a position, not a game record (records are written by "
+                          "`valdora play --record`); read positions with `valdora position "
+                          "check`, `suggest` or `render`", where=name)
 
 
 def _field(line: Any, key: str, kind: type, where: str) -> Any:
@@ -136,6 +151,8 @@ def replay(path: str | Path, rules_data: Any = None, *,
     """Replay a record file, checking every turn and the result (and, given
     `expect_game`, that the record is of that game)."""
     path = Path(path)
+    if expect_game is not None:  # an unknown --game is the first thing to say
+        check_game(expect_game)
     return replay_lines(_lines(path), str(path), rules_data, expect_game=expect_game)
 
 
