@@ -73,6 +73,22 @@ def test_analyze_and_move_from_a_record(engine: EngineProcess, tmp_path: Path) -
     assert over["error"]["code"] == "no_decision"
 
 
+@pytest.mark.parametrize("game_name", va.game_names())
+def test_a_position_plays_the_game_it_names(engine: EngineProcess, game_name: str) -> None:
+    """A request with a position needs no "game": the document names it (a Zavandor
+    position was refused as "not of 'valdora'"); given, "game" is a check."""
+    game = va.make_game(game_name, players=3)
+    state = game.new_state(seed=3)
+    view = game.observation(state, state.current_player).belief_state()
+    document = game.position_to_json(view)
+    move = engine.ask({"id": "m", "action": "move", "position": document})
+    assert move["step"] in view.legal_steps(), move
+    other = "zavandor" if game_name == "valdora" else "valdora"
+    refused = engine.ask({"id": "x", "action": "move", "position": document, "game": other})
+    assert refused["error"]["code"] == "bad_position"
+    assert refused["error"]["field"] == "position.game"
+
+
 def _line(request: dict[str, Any]) -> bytes:
     return json.dumps(request).encode() + b"\n"
 

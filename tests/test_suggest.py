@@ -35,6 +35,25 @@ def test_suggest_accepts_documents_files_and_states(tmp_path: Path) -> None:
     assert results[0]["candidates"][0]["step"] in state.legal_steps()
 
 
+@pytest.mark.parametrize("game_name", va.game_names())
+def test_a_position_names_its_game(tmp_path: Path, game_name: str) -> None:
+    """`load_position` and `suggest` read the game from the document (a Zavandor
+    position needed `game=` again); a `game=` given is a check."""
+    game = va.make_game(game_name, players=3)
+    state = game.new_state(seed=3)
+    document = game.position_to_json(
+        game.observation(state, state.current_player).belief_state())
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(document))
+    loaded, position = va.load_position(path)
+    assert loaded.name == game_name and loaded.position_to_json(position) == document
+    assert (_stable(va.suggest(document, agent=SPEC))
+            == _stable(va.suggest(path, agent=SPEC, game=game_name)))
+    other = "zavandor" if game_name == "valdora" else "valdora"
+    with pytest.raises(va.PositionError, match=f"not of '{other}'"):
+        va.suggest(document, agent=SPEC, game=other)
+
+
 def test_candidate_turn_is_the_players_whole_turn() -> None:
     game = va.make_game("valdora", players=3)
     state = game.new_state(seed=1)

@@ -43,6 +43,7 @@ _EXPORTS = {
     "play_game": "valdora_ai.selfplay",
     "GameResult": "valdora_ai.selfplay",
     "replay": "valdora_ai.records",
+    "load_position": "valdora_ai.positions",
     "run_tournament": "valdora_ai.tournament",
     "load_report": "valdora_ai.tournament",
     "TournamentError": "valdora_ai.tournament",

@@ -51,11 +51,11 @@ def position_from_document(document: Any, name: str | None,
     return game, state
 
 
-def load_position(position: Any, name: str | None = UNNAMED_GAME,
+def load_position(position: Any, name: str | None = None,
                   rules_data: Any = None) -> tuple[Game, Any]:
     """(game, state) from a position file path, a position document, or a state of the
     game `name` (which a file or document must name; None: the game a file or document
-    names, Valdora for a state)."""
+    names, Valdora for a state). `rules_data`: the game's corrected data file."""
     if isinstance(position, str | Path):
         text = read_text(position, PositionError, what="position file")
         document = load_json(text, str(position), PositionError)

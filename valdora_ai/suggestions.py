@@ -17,16 +17,19 @@ from valdora_ai.agents import Agent, parse_spec, refuse_world_seer
 from valdora_ai.analysis import Analysis, Budget, Candidate, SearchControl
 from valdora_ai.errors import SpecError, ValdoraError
 from valdora_ai.games import CHANCE, Game
-from valdora_ai.positions import UNNAMED_GAME, load_position
+from valdora_ai.positions import load_position
 
 __all__ = ["candidate_turn", "check_player_to_move", "load_position", "suggest"]
 
 
 def suggest(position: Any, agent: str | Agent = "ismcts", budget: Budget | None = None, *,
             jobs: int | None = None, control: SearchControl | None = None,
-            rules_data: str | Path | None = None, game: str = UNNAMED_GAME) -> Analysis:
-    """Ranked candidates for the player to move in `position` of the game `game`, best
-    first.
+            rules_data: str | Path | None = None, game: str | None = None) -> Analysis:
+    """Ranked candidates for the player to move in `position`, best first.
+
+    `position` is a position file's path, a position document or a state; a file or
+    document names its game, which `game` (if given) must match; a state is Valdora's
+    unless `game` names another.
 
     `agent` is a spec (``"ismcts:iterations=2000,seed=1"``) or an agent of the same
     game; `budget` overrides the spec's own; `jobs` sets root parallelism.

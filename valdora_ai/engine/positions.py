@@ -15,6 +15,7 @@ from valdora_ai.engine.protocol import BAD_POSITION, BAD_RECORD, INVALID_REQUEST
 from valdora_ai.errors import PositionError, ValdoraError
 from valdora_ai.games import make_game
 from valdora_ai.games.base import Game, State
+from valdora_ai.positions import game_of
 from valdora_ai.records import Replay, parse_record_text, replay_lines
 
 DEFAULT_GAME = "valdora"
@@ -44,24 +45,29 @@ class Games:
 
     def load(self, request: dict[str, Any]) -> tuple[Game, State]:
         """The game and the state a validated request names (EngineError if bad)."""
-        name = request.get("game", DEFAULT_GAME)
         if "setup" in request:
             setup = request["setup"]
-            game = self.get(name, int(setup["players"]), "setup.players")
+            game = self.get(request.get("game", DEFAULT_GAME), int(setup["players"]),
+                            "setup.players")
             return game, game.new_state(int(setup["seed"]))
         if "position" in request:
-            return self._from_position(name, request["position"])
+            return self._from_position(request.get("game"), request["position"])
         return self._from_record(request["record"], request.get("turn"), request.get("game"))
 
-    def _from_position(self, name: str, document: dict[str, Any]) -> tuple[Game, State]:
-        # Read with the game for the document's own player count (games check that their
-        # positions match it); a missing or bad count is the game's reader's to name.
-        players = document.get("players")
+    def _from_position(self, name: str | None,
+                       document: dict[str, Any]) -> tuple[Game, State]:
+        """The state of a position document of the game `name` (None: the game the
+        document names)."""
         try:
-            probe = self.get(name, players if type(players) is int else None, "game")
-        except EngineError:
-            probe = self.get(name, None, "game")
-        try:
+            if name is None:
+                name = game_of(document)
+            # Read with the game for the document's own player count (games check that
+            # their positions match it); a missing or bad count is the reader's to name.
+            players = document.get("players")
+            try:
+                probe = self.get(name, players if type(players) is int else None, "game")
+            except EngineError:
+                probe = self.get(name, None, "game")
             state = probe.position_from_json(document)
         except PositionError as exc:
             field = "position" if exc.where in (None, "position") else f"position.{exc.where}"
