@@ -21,7 +21,15 @@ import pytest
 from valdora_ai.agents import make_agent
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import ValdoraError
-from valdora_ai.games import Game, State, facts, game_names, make_game, player_counts
+from valdora_ai.games import (
+    Game,
+    State,
+    facts,
+    game_names,
+    game_type,
+    make_game,
+    player_counts,
+)
 from valdora_ai.records import replay
 from valdora_ai.selfplay import play_game
 
@@ -85,6 +93,32 @@ def test_unknown_player_count_is_refused(case: tuple[str, Game]) -> None:
     name, _ = case
     with pytest.raises(ValdoraError):
         make_game(name, players=max(player_counts(name)) + 1)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_game_type_states_the_facts_of_its_game(name: str) -> None:
+    """The registry answers from the GameType without building a game: what it says must
+    be what the game does (its player range, default table, modes, options, core)."""
+    kind = game_type(name)
+    assert kind.name == name
+    accepted = []
+    for players in range(1, kind.max_players + 3):
+        try:
+            make_game(name, players=players)
+        except ValdoraError:
+            continue
+        accepted.append(players)
+    assert accepted == player_counts(name) == list(range(kind.min_players, kind.max_players + 1))
+    game = make_game(name)
+    assert game.num_players == kind.default_players
+    assert (game.name, game.chance_mode, game.information) == (
+        name, kind.chance_mode, kind.information)
+    spelled_out = make_game(name, **dict(kind.default_options))
+    assert _json(spelled_out, spelled_out.new_state(3)) == _json(game, game.new_state(3))
+    assert kind.shared_belief == facts.shared_belief(game)
+    selected = None if kind.core is None else kind.core.select()
+    if selected is not None:  # the core it names is the one the game's states come from
+        assert isinstance(game.new_state(1), selected)
 
 
 def test_copies_are_independent(case: tuple[str, Game]) -> None:

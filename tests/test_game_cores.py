@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 import valdora_ai as va
 from valdora_ai import backend
 from valdora_ai.cli.app import app
-from valdora_ai.games import facts, player_counts
+from valdora_ai.games import game_type, player_counts
 from valdora_ai.playout import random_playout
 
 GAMES = ["valdora", "zavandor", "alchemists"]
@@ -25,7 +25,7 @@ def _game(name: str) -> Any:
 
 
 def _core(name: str) -> backend.Core[Any]:
-    core = facts.compiled_core(_game(name))
+    core = game_type(name).core
     assert core is not None
     return core
 
@@ -89,7 +89,7 @@ def test_pure_python_switches_every_game_to_the_reference_silently(
         warnings.simplefilter("error")
         for name in GAMES:
             assert not isinstance(_game(name).new_state(1), _core(name).require()), name
-            assert facts.engine_status(_game(name)).engine == "pure"
+            assert game_type(name).engine_status().engine == "pure"
 
 
 @pytest.mark.parametrize("name", GAMES)

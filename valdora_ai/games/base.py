@@ -8,12 +8,9 @@ plugs in through the registry in :mod:`valdora_ai.games` without touching them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
-
-if TYPE_CHECKING:
-    from valdora_ai.backend import Core
 
 CHANCE = -1  # `State.current_player` at a chance node
 TERMINAL = -2  # `State.current_player` once the game is over
@@ -157,7 +154,6 @@ class ServiceHooks(Protocol):
 
     data: Any  # the component data in use: `.source` (its path) and `.sha256`
     score_columns: tuple[str, ...]  # the parts of a final score, for result tables
-    compiled_core: Core[Any]  # the game's compiled core (bench compares the engines)
 
     def turn_count(self, state: Any) -> int:
         """Turns completed in `state`: a turn (one record line) ends when this grows."""

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from valdora_ai.backend import Core, EngineStatus
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games.base import Game, State
 
@@ -126,21 +125,6 @@ def progress_view(game: Game, observation: Any, seats: tuple[str, ...]) -> list[
     default: the turn so far is printed anyway)."""
     hook = getattr(game, "progress_view", None)
     return list(hook(observation, seats)) if hook is not None else []
-
-
-def compiled_core(game: Game) -> Core[Any] | None:
-    """The game's compiled core (:class:`valdora_ai.backend.Core`), or None for a game
-    with the reference engine only."""
-    core: Core[Any] | None = getattr(game, "compiled_core", None)
-    return core
-
-
-def engine_status(game: Game) -> EngineStatus:
-    """Which engine runs `game` and why (without warning or raising)."""
-    core = compiled_core(game)
-    if core is None:
-        return EngineStatus("pure", "no compiled core", None, None)
-    return core.status()
 
 
 def render_svg(game: Game, state: State, observer: int | None) -> str:

@@ -38,7 +38,7 @@ import numpy as np
 
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import ValdoraError
-from valdora_ai.games import Game, facts, game_names, make_game
+from valdora_ai.games import Game, facts, game_names, game_type, make_game
 from valdora_ai.games.base import Tensored, TensoredGame
 from valdora_ai.interop import require
 from valdora_ai.rng import SEED_SPACE
@@ -47,7 +47,6 @@ pyspiel = require("pyspiel", "openspiel")
 
 DEALS = 1000  # setups the root chance node chooses among
 UNBOUNDED_STEPS = 1_000_000  # the length assumed when the rules set no bound
-_MAX_PLAYERS = 5
 
 
 def short_name(game: str, belief: bool = False) -> str:
@@ -239,11 +238,11 @@ def register() -> list[str]:
     registry: names pyspiel knows already are kept); their short names."""
     names, known = [], set(pyspiel.registered_names())
     for name in game_names():
-        players = _player_range(name)
+        kind = game_type(name)
+        players = (kind.min_players, kind.max_players)
         # pyspiel keeps the class to build games from; a class (unlike a closure) is
         # still safe to release when the interpreter exits.
-        shared = facts.shared_belief(make_game(name, players=players[0]))
-        modes = (False, True) if shared else (False,)
+        modes = (False, True) if kind.shared_belief else (False,)
         for belief in modes:
             names.append(short_name(name, belief))
             if names[-1] in known:
@@ -252,18 +251,6 @@ def register() -> list[str]:
                        {"name": name, "players": players, "belief": belief})
             pyspiel.register_game(_game_type(name, players, belief), cls)
     return names
-
-
-def _player_range(name: str) -> tuple[int, int]:
-    """The player counts a game accepts (asked of its factory)."""
-    counts = []
-    for n in range(1, _MAX_PLAYERS + 1):
-        try:
-            make_game(name, players=n)
-        except Exception:  # noqa: BLE001 - a refused count is the answer we look for
-            continue
-        counts.append(n)
-    return counts[0], counts[-1]
 
 
 REGISTERED = register()

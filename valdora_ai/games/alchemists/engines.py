@@ -11,17 +11,11 @@ formats.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from valdora_ai.backend import Core
+from valdora_ai.games.alchemists import CORE
 from valdora_ai.games.alchemists.data import AlchemistsData, Options
 from valdora_ai.games.alchemists.rules import AlchemistsState
-
-if TYPE_CHECKING:
-    from valdora_ai._alchemists_core import AlchemistsCompiledState
-
-CORE: Core[AlchemistsCompiledState] = Core(
-    "Alchemists", "valdora_ai._alchemists_core", "AlchemistsCompiledState")
 
 
 def new_state(data: AlchemistsData, options: Options, n_players: int, rng: Any) -> Any:

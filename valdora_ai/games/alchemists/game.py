@@ -28,7 +28,7 @@ from valdora_ai.games.alchemists.data import (
     load_data,
     parse_options,
 )
-from valdora_ai.games.alchemists.engines import CORE, as_reference
+from valdora_ai.games.alchemists.engines import as_reference
 from valdora_ai.games.alchemists.rules import SETUP, AlchemistsState
 from valdora_ai.games.base import CHANCE, TERMINAL, Policy
 from valdora_ai.games.observing import check_seat
@@ -47,7 +47,6 @@ class AlchemistsGame:
     chance_mode = "explicit"
     information = "imperfect"
     score_columns = ("sold", "markers", "chest", "decoctions", "total", "made")
-    compiled_core = CORE
 
     def __init__(self, players: int = 3,
                  rules_data: str | Path | AlchemistsData | None = None,

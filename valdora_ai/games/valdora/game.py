@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from valdora_ai.backend import VALDORA_CORE, compiled_state, make_rng
+from valdora_ai.backend import compiled_state, make_rng
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games.base import CHANCE, TERMINAL
 from valdora_ai.games.observing import check_seat
@@ -35,7 +35,6 @@ class ValdoraGame:
     name = "valdora"
     chance_mode = "explicit"
     information = "imperfect"
-    compiled_core = VALDORA_CORE
     score_columns = ("commissions", "craftsmen", "workshops", "bonus", "gems", "total",
                      "coins")
 

@@ -14,15 +14,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from valdora_ai.backend import Core
+from valdora_ai.games.zavandor import CORE
 from valdora_ai.games.zavandor.data import Options, ZavandorData
 from valdora_ai.games.zavandor.rules import WORLD, ZavandorState
 
 if TYPE_CHECKING:
     from valdora_ai._zavandor_core import CompiledZavandorState
-
-CORE: Core[CompiledZavandorState] = Core(
-    "Zavandor", "valdora_ai._zavandor_core", "CompiledZavandorState")
 
 
 def new_state(data: ZavandorData, options: Options, n_players: int, rng: Any) -> Any:

@@ -33,7 +33,7 @@ from valdora_ai.games.zavandor.data import (
     load_data,
     parse_options,
 )
-from valdora_ai.games.zavandor.engines import CORE, as_reference
+from valdora_ai.games.zavandor.engines import as_reference
 from valdora_ai.games.zavandor.rules import WORLD, ZavandorState
 from valdora_ai.games.zavandor.tables import PHASE_WORDS
 
@@ -52,7 +52,6 @@ class ZavandorGame:
     # The final score as the rulebook counts it: VP from tiles, artifacts and jewelry;
     # ties go to the most gold once gems are sold at current prices (prisms at the top).
     score_columns = ("tiles", "artifacts", "jewelry", "total", "gold")
-    compiled_core = CORE
 
     def __init__(self, players: int = 3,
                  rules_data: str | Path | ZavandorData | None = None,
