@@ -77,7 +77,6 @@ def missing_core(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], No
 
     def forget() -> None:
         backend._import.cache_clear()
-        backend._compiled_state_type.cache_clear()
 
     def hide(module: str) -> None:
         hidden.add(module)

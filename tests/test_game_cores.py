@@ -67,6 +67,18 @@ def test_a_missing_core_warns_once_and_its_game_plays_on_the_pure_engine(
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_each_core_alone_tells_its_compiled_states_apart(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Core.compiled is the one test of which engine made a state, for every game."""
+    monkeypatch.delenv(backend.PURE_ENV, raising=False)
+    state = _game(name).new_state(1)
+    assert _core(name).compiled(state) is state
+    assert all(_core(other).compiled(state) is None for other in GAMES if other != name)
+    monkeypatch.setenv(backend.PURE_ENV, "1")
+    assert _core(name).compiled(_game(name).new_state(1)) is None
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_a_missing_core_is_a_one_line_error_when_required(
         name: str, missing_core: Callable[[str], None],
         monkeypatch: pytest.MonkeyPatch) -> None:

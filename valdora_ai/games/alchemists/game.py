@@ -102,9 +102,10 @@ class AlchemistsGame:
     def apply_revealing(self, state: Any, step: int) -> tuple[int, ...]:
         """Apply `step` to a world; return the chance steps (cards drawn by the refill)
         a belief state would have passed through, in order."""
-        if isinstance(state, AlchemistsState):
-            return apply_recording(state, step)
-        return tuple(state.apply_revealing(step))
+        fast = engines.compiled(state)
+        if fast is not None:
+            return tuple(fast.apply_revealing(step))
+        return apply_recording(state, step)
 
     def describe_step(self, state: Any, step: int) -> str:
         return notation.describe_step(as_reference(state), step)
@@ -126,9 +127,10 @@ class AlchemistsGame:
         return engines.from_reference(state)
 
     def greedy_step(self, state: Any, rng: Any) -> int:
-        if isinstance(state, AlchemistsState):
-            return heuristics.greedy_step(state, rng)
-        return int(state.greedy_step(rng))
+        fast = engines.compiled(state)
+        if fast is not None:
+            return int(fast.greedy_step(rng))
+        return heuristics.greedy_step(state, rng)
 
     def policy_names(self) -> tuple[str, ...]:
         """The named playing styles besides greedy (planner, hoarder: see styles)."""
@@ -143,9 +145,10 @@ class AlchemistsGame:
         return styles.STYLES[name]()
 
     def estimate_final_scores(self, state: Any) -> list[float]:
-        if isinstance(state, AlchemistsState):
-            return heuristics.estimate_final_scores(state)
-        return list(state.estimate_final_scores())
+        fast = engines.compiled(state)
+        if fast is not None:
+            return list(fast.estimate_final_scores())
+        return heuristics.estimate_final_scores(state)
 
     def describe_turn(self, state: AlchemistsState, steps: list[int]) -> list[str]:
         """What the turn does, in sentences (see valdora_ai.games.alchemists.explain)."""

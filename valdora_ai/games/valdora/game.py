@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from valdora_ai.backend import compiled_state, make_rng
+from valdora_ai.backend import make_rng
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games.base import CHANCE, TERMINAL
 from valdora_ai.games.observing import check_seat
@@ -79,7 +79,7 @@ class ValdoraGame:
     def apply_revealing(self, state: ValdoraState, step: int) -> tuple[int, ...]:
         """Apply `step` to a world; the chance steps it made public (see reveals; a
         compiled state runs its C port, which returns the same steps)."""
-        fast = compiled_state(state)
+        fast = engines.compiled(state)
         if fast is not None:
             return fast.apply_revealing(step)
         return reveals.apply_revealing(state, step)
@@ -111,7 +111,7 @@ class ValdoraGame:
     def greedy_step(self, state: ValdoraState, rng: Any) -> int:
         """The greedy baseline policy's next step (see heuristics.greedy_step; a
         compiled state runs its C port, which makes the same decisions)."""
-        fast = compiled_state(state)
+        fast = engines.compiled(state)
         if fast is not None:
             return fast.greedy_step(rng)
         return heuristics.greedy_step(state, rng)
@@ -119,7 +119,7 @@ class ValdoraGame:
     def quick_step(self, state: ValdoraState, rng: Any) -> int:
         """The quick play-out policy's next step (see heuristics.quick_step; a compiled
         state runs its C port, which makes the same decisions)."""
-        fast = compiled_state(state)
+        fast = engines.compiled(state)
         if fast is not None:
             return fast.quick_step(rng)
         return heuristics.quick_step(state, rng)
@@ -139,7 +139,7 @@ class ValdoraGame:
     def estimate_final_scores(self, state: ValdoraState) -> list[float]:
         """A heuristic estimate of each player's final score (see heuristics; a
         compiled state runs its C port, which gives the same floats)."""
-        fast = compiled_state(state)
+        fast = engines.compiled(state)
         if fast is not None:
             return fast.estimate_final_scores()
         return heuristics.estimate_final_scores(state)
