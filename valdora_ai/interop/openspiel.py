@@ -25,7 +25,7 @@ every player's information set, and only the world mode is registered.
 The game's facts are the game's own: ``num_distinct_actions`` is its step-space size,
 ``max_chance_outcomes`` the larger of ``deals`` and its chance fan-out (in belief mode
 its step-space size, as chance outcomes are step codes), and ``max_game_length`` the
-deal plus the game's own bound on a game's steps (``facts.max_game_steps``;
+deal plus the game's own bound on a game's steps (``Game.max_game_steps``;
 UNBOUNDED_STEPS if the rules set none).
 """
 
@@ -38,7 +38,7 @@ import numpy as np
 
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import ValdoraError
-from valdora_ai.games import Game, facts, game_names, game_type, make_game
+from valdora_ai.games import Game, game_names, game_type, make_game
 from valdora_ai.games.base import Tensored, TensoredGame
 from valdora_ai.interop import require
 from valdora_ai.rng import SEED_SPACE
@@ -100,7 +100,7 @@ class WorldGame(pyspiel.Game):  # type: ignore[name-defined]
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=1 + (facts.max_game_steps(self.game) or UNBOUNDED_STEPS),
+            max_game_length=1 + (self.game.max_game_steps() or UNBOUNDED_STEPS),
         )
         super().__init__(_game_type(name, players, self.belief), info, params)
 

@@ -10,6 +10,7 @@ import numpy as np
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import DataError, PositionError, ValdoraError
 from valdora_ai.games.alchemists import (
+    GAME_TYPE,
     bounds,
     engines,
     heuristics,
@@ -31,11 +32,12 @@ from valdora_ai.games.alchemists.data import (
 from valdora_ai.games.alchemists.engines import as_reference
 from valdora_ai.games.alchemists.rules import SETUP, AlchemistsState
 from valdora_ai.games.base import CHANCE, TERMINAL, Policy
+from valdora_ai.games.game_base import GameBase
 from valdora_ai.games.observing import check_seat
 from valdora_ai.games.token_turns import apply_recording
 
 
-class AlchemistsGame:
+class AlchemistsGame(GameBase):
     """The Valley of Alchemists for 2 to 4 players.
 
     Options (keyword arguments) are the design doc's switches: ``track`` ("plain" or
@@ -43,9 +45,8 @@ class AlchemistsGame:
     defaults come from the data file.
     """
 
-    name = "alchemists"
-    chance_mode = "explicit"
-    information = "imperfect"
+    game_type = GAME_TYPE
+    data: AlchemistsData
     score_columns = ("sold", "markers", "chest", "decoctions", "total", "made")
 
     def __init__(self, players: int = 3,
@@ -162,7 +163,7 @@ class AlchemistsGame:
 
         return board_svg(state, observer=observer)
 
-    # service hooks (valdora_ai.games.base.ServiceHooks)
+    # service hooks (valdora_ai.games.base.ServiceHooks; GameBase has the defaults)
     def turn_count(self, state: AlchemistsState) -> int:
         return as_reference(state).turns
 
