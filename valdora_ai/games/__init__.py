@@ -1,8 +1,9 @@
 """The game registry: ``make_game(name, players=...)`` builds any registered game.
 
 Valdora, The Gnomes of Zavandor and The Valley of Alchemists are registered; a new
-game registers its facts (a :class:`GameType`) with a factory here, and every agent,
-service and CLI command can play it.
+game (a :class:`GameBase` subclass, or any :class:`Game`) registers its facts (a
+:class:`GameType`) with a factory here, and every agent, service and CLI command can
+play it.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games import alchemists, valdora, zavandor
 from valdora_ai.games.base import CHANCE, TERMINAL, Game, Observation, State
+from valdora_ai.games.game_base import GameBase
 from valdora_ai.games.game_type import GameType
 
 GameFactory = Callable[..., Game]
@@ -81,5 +83,6 @@ register_game(valdora.GAME_TYPE, _valdora)
 register_game(zavandor.GAME_TYPE, _zavandor)
 register_game(alchemists.GAME_TYPE, _alchemists)
 
-__all__ = ["CHANCE", "TERMINAL", "Game", "GameType", "Observation", "State", "check_game",
-           "game_names", "game_type", "make_game", "player_counts", "register_game"]
+__all__ = ["CHANCE", "TERMINAL", "Game", "GameBase", "GameType", "Observation", "State",
+           "check_game", "game_names", "game_type", "make_game", "player_counts",
+           "register_game"]
