@@ -10,6 +10,7 @@ as methods of :class:`~valdora_ai.games.base.Game`, so mypy checks each signatur
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, ClassVar
 
 from valdora_ai.errors import ValdoraError
@@ -100,6 +101,12 @@ class GameBase(Game):
         """By default a plain copy, right for a game whose reveals are all public."""
         world: State = state.copy()
         return world
+
+    def __repr__(self) -> str:
+        """The class, the table and the data file's name, e.g.
+        ``ValdoraGame(players=4, data='valdora.toml')``."""
+        data = "" if self.data is None else f", data={Path(self.data_source()).name!r}"
+        return f"{type(self).__name__}(players={self.num_players}{data})"
 
     def future_sampler(self, state: Any) -> Callable[[Any], State]:
         """By default determinizations of seat 0's observation, which in a game whose

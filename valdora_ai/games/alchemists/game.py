@@ -230,7 +230,3 @@ class AlchemistsGame(GameBase):
     def observation_tensor(self, observation: info.Observation) -> np.ndarray:
         """`observation` as a fixed-length float32 vector, the observer's seat first."""
         return tensor.encode(observation, self.data)
-
-    def __repr__(self) -> str:
-        return (f"AlchemistsGame(players={self.num_players}, "
-                f"data={Path(self.data.source).name!r})")

@@ -199,6 +199,3 @@ class ValdoraGame(GameBase):
     def observation_tensor(self, observation: info.Observation) -> np.ndarray:
         """`observation` as a fixed-length float32 vector, the observer's seat first."""
         return tensor.encode(observation, self.data)
-
-    def __repr__(self) -> str:
-        return f"ValdoraGame(players={self.num_players}, data={Path(self.data.source).name!r})"

@@ -258,10 +258,6 @@ class ZavandorGame(GameBase):
                 f"{len(data.decks[0])} artifacts, {len(data.decks[1])} jewelry, "
                 f"{len(data.traders)} traders; sha256 {data.sha256[:12]}")
 
-    def __repr__(self) -> str:
-        return (f"ZavandorGame(players={self.num_players}, "
-                f"data={Path(self.data.source).name!r})")
-
 
 def _on_engine_of(state: ZavandorState, world: ZavandorState) -> ZavandorState:
     """The reference state `world` on the engine of `state`."""
