@@ -18,7 +18,7 @@ import argparse
 from typing import Any
 
 from valdora_ai.backend import make_rng
-from valdora_ai.games import facts, make_game
+from valdora_ai.games import make_game
 
 
 def outcome(world: Any, game: Any, seed: int) -> tuple[int, ...]:
@@ -42,7 +42,7 @@ def distinct_outcomes(game: Any, positions: int, playouts: int, steps: int) -> d
         while state.is_chance_node():
             state.play(game.greedy_step(state, rng))
         seen = game.observation(state, state.current_player)
-        future = facts.future_sampler(game, state)
+        future = game.future_sampler(state)
         totals["true world"] += len({outcome(state, game, 1000 + r) for r in range(playouts)})
         totals["sampled futures"] += len({outcome(future(make_rng(r)), game, 7)
                                           for r in range(playouts)})

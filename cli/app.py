@@ -14,7 +14,7 @@ import typer
 
 from valdora_ai import __version__
 from valdora_ai.backend import RNG_CORE
-from valdora_ai.games import facts, game_names, make_game, player_counts
+from valdora_ai.games import game_names, game_type
 
 from .analyze_commands import analyze
 from .bench_commands import bench
@@ -63,8 +63,7 @@ def engine_info() -> None:
 
     Example: valdora engine-info
     """
-    statuses = [(name, facts.engine_status(make_game(name, players=player_counts(name)[0])))
-                for name in game_names()]
+    statuses = [(name, game_type(name).engine_status()) for name in game_names()]
     for name, status in [*statuses, ("random generator", RNG_CORE.status())]:
         typer.echo(f"{name}: {status.summary()}")
         if status.module_path:

@@ -10,7 +10,7 @@ from rich.table import Table
 from valdora_ai.analysis import MAX_SECONDS
 from valdora_ai.bench import Row, game_sections, run
 from valdora_ai.errors import ValdoraError
-from valdora_ai.games import facts, make_game, player_counts
+from valdora_ai.games import game_type, player_counts
 
 from .common import GameName, console, progress_bar, user_errors, write_json
 
@@ -74,5 +74,5 @@ def bench(
         if as_json:
             write_json([row.to_json() for row in rows], None)
         else:
-            status = facts.engine_status(make_game(game_name, players=counts[0]))
+            status = game_type(game_name).engine_status()
             console.print(_table(rows, f"{game_name}: {status.summary()}"))

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from valdora_ai.games import Game, facts
+from valdora_ai.games import Game
 from valdora_ai.games.base import Observation
 from valdora_ai.interactive.session import PlayedTurn, Suggestion
 from valdora_ai.richtext import SEAT_STYLES, flow, literal
@@ -30,16 +30,16 @@ class RichView:
     def position(self, observation: Observation, seats: tuple[str, ...], turn: int) -> None:
         self.seats = seats
         seat = observation.observer
-        rounds = facts.round_count(self.game, observation.belief_state())
+        rounds = self.game.round_count(observation.belief_state())
         where = "" if rounds is None else f" · round {rounds + 1}"
         self.console.print(Rule(f"Turn {turn}{where} · seat {seat} "
                                 f"({literal(seats[seat])}) to move"))
-        for shown in facts.position_view(self.game, observation, seats, self.console.width):
+        for shown in self.game.position_view(observation, seats, self.console.width):
             self.console.print(shown)
 
     def progress(self, observation: Observation, so_far: str) -> None:
         self.console.print(f"so far: [bold]{literal(so_far)}[/]")
-        for shown in facts.progress_view(self.game, observation, self.seats):
+        for shown in self.game.progress_view(observation, self.seats):
             self.console.print(shown)
 
     def menu(self, labels: list[str]) -> None:

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from valdora_ai.games import facts, make_game, player_counts
+from valdora_ai.games import make_game, player_counts
 from valdora_ai.games.base import Game
 from valdora_ai.richtext import literal
 
@@ -34,8 +34,8 @@ def show(game_name: GameName = "valdora", rules_data: RulesData = None) -> None:
         game = _game(game_name, rules_data)
         name = getattr(getattr(game, "data", None), "name", game.name)
         console.print(f"{literal(name)} component data from "
-                      f"{literal(facts.data_source(game))}\nsha256 {facts.data_sha256(game)}")
-        for table in facts.data_tables(game):
+                      f"{literal(game.data_source())}\nsha256 {game.data_sha256()}")
+        for table in game.data_tables():
             console.print(table)
 
 
@@ -50,7 +50,7 @@ def check(
     """
     with user_errors():
         game = _game(game_name, file)
-        console.print(f"{literal(file)}: valid ({facts.data_summary(game)})")
+        console.print(f"{literal(file)}: valid ({game.data_summary()})")
 
 
 @data_app.command("path")
@@ -60,4 +60,4 @@ def path(game_name: GameName = "valdora") -> None:
     Example: valdora data path --game zavandor
     """
     with user_errors():
-        console.print(literal(facts.data_source(_game(game_name, None))))
+        console.print(literal(_game(game_name, None).data_source()))

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from valdora_ai.games import CHANCE, TERMINAL, Game, State, facts
+from valdora_ai.games import CHANCE, TERMINAL, Game, State
 from valdora_ai.positions import load_position
 from valdora_ai.richtext import literal
 
@@ -43,7 +43,7 @@ def check(file: PositionFile, game_name: FileGame = None,
 
 
 def _summary(game: Game, state: State) -> str:
-    return facts.position_summary(game, state) or _who(state)
+    return game.position_summary(state) or _who(state)
 
 
 @position_app.command("legal")
@@ -58,7 +58,7 @@ def legal(file: PositionFile, game_name: FileGame = None,
         if state.is_terminal():
             console.print("the game is over: no legal steps")
             return
-        console.print(f"{facts.who_moves(game, state) or _who(state)}:")
+        console.print(f"{game.who_moves(state) or _who(state)}:")
         if state.is_chance_node():
             for step, probability in state.chance_outcomes():
                 console.print(f"  {literal(game.describe_step(state, step))}  "

@@ -14,15 +14,14 @@ import pytest
 from disk_helpers import Disk, mount_tmpfs, unmount
 
 from valdora_ai import backend
-from valdora_ai.games import facts, game_names, make_game, player_counts
+from valdora_ai.games import game_names, game_type
 
 ENGINES = ["pure", "compiled"]
 
 
 def all_cores() -> list[backend.Core[Any]]:
     """Every compiled core: each registered game's and the random generator's."""
-    cores = [facts.compiled_core(make_game(name, players=player_counts(name)[0]))
-             for name in game_names()]
+    cores = [game_type(name).core for name in game_names()]
     return [core for core in cores if core is not None] + [backend.RNG_CORE]
 
 
@@ -78,7 +77,6 @@ def missing_core(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], No
 
     def forget() -> None:
         backend._import.cache_clear()
-        backend._compiled_state_type.cache_clear()
 
     def hide(module: str) -> None:
         hidden.add(module)

@@ -72,7 +72,10 @@ class _WithoutTensors:
 
 def register_untensored(monkeypatch: pytest.MonkeyPatch) -> str:
     """Register :data:`UNTENSORED` for the calling test only; its name."""
+    from dataclasses import replace
+
     from valdora_ai import games
 
-    monkeypatch.setitem(games._REGISTRY, UNTENSORED, _WithoutTensors)
+    kind = replace(games.game_type("valdora"), name=UNTENSORED)
+    monkeypatch.setitem(games._REGISTRY, UNTENSORED, (kind, _WithoutTensors))
     return UNTENSORED

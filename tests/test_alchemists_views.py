@@ -14,7 +14,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from valdora_ai.cli.app import app
-from valdora_ai.games import facts, make_game
+from valdora_ai.games import make_game
 from valdora_ai.games.alchemists.data import default_data_path
 from valdora_ai.games.alchemists.engines import as_reference
 from valdora_ai.games.alchemists.rules import AlchemistsState
@@ -39,9 +39,9 @@ def _shown(state: AlchemistsState, width: int, seat: int = 0, progress: bool = F
     game = make_game("alchemists", players=state.n)
     observation = game.observation(state, seat)
     console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
-    hook = facts.progress_view if progress else facts.position_view
-    args = (observation, SEATS[:state.n]) if progress else (observation, SEATS[:state.n], width)
-    for shown in hook(game, *args):  # type: ignore[operator]
+    shown_parts = (game.progress_view(observation, SEATS[:state.n]) if progress
+                   else game.position_view(observation, SEATS[:state.n], width))
+    for shown in shown_parts:
         console.print(shown)
     return console.export_text()
 
@@ -50,22 +50,22 @@ def _shown(state: AlchemistsState, width: int, seat: int = 0, progress: bool = F
 def test_the_score_row_adds_up_to_the_total_and_counts_are_the_states(players: int) -> None:
     state = _played(players, seed=players)
     game = make_game("alchemists", players=players)
-    assert facts.score_columns(game) == ("sold", "markers", "chest", "decoctions", "total",
+    assert game.score_columns == ("sold", "markers", "chest", "decoctions", "total",
                                          "made")
     for seat, line in enumerate(state.score_lines()):
-        row = facts.score_rows(game, state)[seat]
+        row = game.score_rows(state)[seat]
         assert row[4] == sum(row[:4]) == state.scores()[seat]
         assert row[5] == line.made == state.players[seat].made()
-    assert facts.turn_count(game, state) == state.turns > 0
-    assert facts.round_count(game, state) == state.rounds == state.turns // players
-    assert facts.winners(game, state) == state.winners()
-    assert not facts.capped(game, state)
+    assert game.turn_count(state) == state.turns > 0
+    assert game.round_count(state) == state.rounds == state.turns // players
+    assert game.winners(state) == state.winners()
+    assert not game.capped(state)
 
 
 def test_a_game_stopped_by_the_stall_safeguard_is_capped() -> None:
     state = _played(2, seed=1, stall_rounds=3)
     game = make_game("alchemists", players=2, stall_rounds=3)
-    assert state.is_terminal() and facts.capped(game, state) and state.rounds == 3
+    assert state.is_terminal() and game.capped(state) and state.rounds == 3
 
 
 def test_who_moves_and_the_position_summary_follow_the_phase() -> None:

@@ -21,7 +21,14 @@ import pytest
 from valdora_ai.agents import make_agent
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import ValdoraError
-from valdora_ai.games import Game, State, facts, game_names, make_game, player_counts
+from valdora_ai.games import (
+    Game,
+    State,
+    game_names,
+    game_type,
+    make_game,
+    player_counts,
+)
 from valdora_ai.records import replay
 from valdora_ai.selfplay import play_game
 
@@ -59,6 +66,17 @@ def _samples(game: Game, seed: int) -> list[State]:
     return decisions[::stride][:SAMPLES]
 
 
+def _shared_belief(game: Game) -> bool:
+    """Whether one belief state is every seat's information set, found by asking: the
+    last seat may observe seat 0's belief state only when it holds no secret of seat 0."""
+    belief = game.observation(game.new_state(1), 0).belief_state()
+    try:
+        game.observation(belief, game.num_players - 1)
+    except ValdoraError:
+        return False
+    return True
+
+
 def _check_chance(state: State) -> None:
     outcomes = state.chance_outcomes()
     steps = [step for step, _ in outcomes]
@@ -85,6 +103,32 @@ def test_unknown_player_count_is_refused(case: tuple[str, Game]) -> None:
     name, _ = case
     with pytest.raises(ValdoraError):
         make_game(name, players=max(player_counts(name)) + 1)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_game_type_states_the_facts_of_its_game(name: str) -> None:
+    """The registry answers from the GameType without building a game: what it says must
+    be what the game does (its player range, default table, modes, options, core)."""
+    kind = game_type(name)
+    assert kind.name == name
+    accepted = []
+    for players in range(1, kind.max_players + 3):
+        try:
+            make_game(name, players=players)
+        except ValdoraError:
+            continue
+        accepted.append(players)
+    assert accepted == player_counts(name) == list(range(kind.min_players, kind.max_players + 1))
+    game = make_game(name)
+    assert game.num_players == kind.default_players
+    assert (game.name, game.chance_mode, game.information) == (
+        name, kind.chance_mode, kind.information)
+    spelled_out = make_game(name, **dict(kind.default_options))
+    assert _json(spelled_out, spelled_out.new_state(3)) == _json(game, game.new_state(3))
+    assert kind.shared_belief == _shared_belief(game)
+    selected = None if kind.core is None else kind.core.select()
+    if selected is not None:  # the core it names is the one the game's states come from
+        assert isinstance(game.new_state(1), selected)
 
 
 def test_copies_are_independent(case: tuple[str, Game]) -> None:
@@ -164,7 +208,7 @@ def test_resampled_futures_keep_what_every_seat_knows(case: tuple[str, Game]) ->
     for seed in range(GAMES):
         for state in _samples(game, seed):
             seen = [game.observation(state, seat) for seat in range(game.num_players)]
-            sample = facts.future_sampler(game, state)
+            sample = game.future_sampler(state)
             for _ in range(3):
                 world = sample(rng)
                 assert type(world) is type(state) and not world.is_chance_node()

@@ -11,7 +11,6 @@ from doc_examples import ROOT
 import valdora_ai as va
 from valdora_ai.engine.positions import Games
 from valdora_ai.engine.rules_data import check_rules_data, parse_rules_data
-from valdora_ai.games import facts
 
 DATA = ROOT / "valdora_ai" / "games"
 
@@ -49,10 +48,10 @@ def test_each_game_plays_with_its_own_file_and_the_others_with_theirs(tmp_path: 
     games = Games(files)
     for name in ("valdora", "zavandor"):
         game = games.get(name, None, "game")
-        assert facts.data_sha256(game) != facts.data_sha256(va.make_game(name, players=3))
-        assert facts.data_source(game) == str(files[name])
+        assert game.data_sha256() != va.make_game(name, players=3).data_sha256()
+        assert game.data_source() == str(files[name])
     alchemists = games.get("alchemists", 2, "setup.players")  # no file: the shipped data
-    assert facts.data_sha256(alchemists) == facts.data_sha256(va.make_game("alchemists", 2))
+    assert alchemists.data_sha256() == va.make_game("alchemists", 2).data_sha256()
 
 
 def test_a_record_replays_with_its_games_file(tmp_path: Path) -> None:
@@ -61,7 +60,7 @@ def test_a_record_replays_with_its_games_file(tmp_path: Path) -> None:
     record = tmp_path / "z.jsonl"
     va.play_game(game, ["greedy"] * 3, seed=2, record=record)
     replayed = Games(files).replay(record.read_text(), "zavandor")
-    assert facts.data_sha256(replayed.game) == facts.data_sha256(game)
+    assert replayed.game.data_sha256() == game.data_sha256()
 
 
 @pytest.mark.parametrize(("option", "message"), [

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 import valdora_ai as va
 from valdora_ai import backend
 from valdora_ai.cli.app import app
-from valdora_ai.games import facts, player_counts
+from valdora_ai.games import game_type, player_counts
 from valdora_ai.playout import random_playout
 
 GAMES = ["valdora", "zavandor", "alchemists"]
@@ -25,7 +25,7 @@ def _game(name: str) -> Any:
 
 
 def _core(name: str) -> backend.Core[Any]:
-    core = facts.compiled_core(_game(name))
+    core = game_type(name).core
     assert core is not None
     return core
 
@@ -67,6 +67,18 @@ def test_a_missing_core_warns_once_and_its_game_plays_on_the_pure_engine(
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_each_core_alone_tells_its_compiled_states_apart(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Core.compiled is the one test of which engine made a state, for every game."""
+    monkeypatch.delenv(backend.PURE_ENV, raising=False)
+    state = _game(name).new_state(1)
+    assert _core(name).compiled(state) is state
+    assert all(_core(other).compiled(state) is None for other in GAMES if other != name)
+    monkeypatch.setenv(backend.PURE_ENV, "1")
+    assert _core(name).compiled(_game(name).new_state(1)) is None
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_a_missing_core_is_a_one_line_error_when_required(
         name: str, missing_core: Callable[[str], None],
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -89,7 +101,7 @@ def test_pure_python_switches_every_game_to_the_reference_silently(
         warnings.simplefilter("error")
         for name in GAMES:
             assert not isinstance(_game(name).new_state(1), _core(name).require()), name
-            assert facts.engine_status(_game(name)).engine == "pure"
+            assert game_type(name).engine_status().engine == "pure"
 
 
 @pytest.mark.parametrize("name", GAMES)

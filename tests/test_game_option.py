@@ -15,7 +15,7 @@ from cli_checks import one_line_error, runner
 
 import valdora_ai as va
 from valdora_ai.cli.app import app
-from valdora_ai.games import facts, game_names
+from valdora_ai.games import game_names
 from valdora_ai.games.base import Pictured
 
 NAMES = game_names()  # at collection, before any test registers a game of its own
@@ -101,7 +101,7 @@ def test_bench_and_tournament_for_another_game(name: str, tmp_path: Path) -> Non
     rows = json.loads(_ok(["bench", "--game", name, "--quick", "--section", "copies",
                            "-p", "2", "--json"]))
     assert [row["players"] for row in rows] == [2]
-    if facts.compiled_core(va.make_game(name, players=2)):  # both engines, the C copy rate
+    if va.game_type(name).core:  # both engines, the C copy rate
         assert rows[0]["compiled"] > 0
         _ok(["bench", "--game", name, "--quick", "--section", "c_copies", "-p", "2"])
     else:

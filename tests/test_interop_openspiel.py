@@ -23,17 +23,16 @@ from valdora_ai.engine.config import EngineConfig
 from valdora_ai.engine.handlers import prepare_search
 from valdora_ai.engine.positions import Games
 from valdora_ai.engine.protocol import EngineError
-from valdora_ai.games import facts
 
 GAMES = tensored_games()
 PUBLIC_BELIEF = [(name, players) for name, players in GAMES
-                 if facts.shared_belief(va.make_game(name, players=players))]
+                 if va.game_type(name).shared_belief]
 BELIEF_GAMES = [(f"{name}_belief", players) for name, players in PUBLIC_BELIEF]
 
 
 def _shared(name: str) -> bool:
     """Whether the game `name` (any registered, tests' own too) has a belief mode."""
-    return facts.shared_belief(va.make_game(name, players=va.player_counts(name)[0]))
+    return va.game_type(name).shared_belief
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +61,7 @@ def test_game_facts_are_the_games_own(pyspiel, name: str,  # type: ignore[no-unt
     assert spiel.num_players() == players
     assert spiel.num_distinct_actions() == game.num_distinct_steps()
     assert spiel.max_chance_outcomes() == max(1000, game.max_chance_outcomes())
-    assert spiel.max_game_length() == 1 + (facts.max_game_steps(game) or 1_000_000)
+    assert spiel.max_game_length() == 1 + (game.max_game_steps() or 1_000_000)
     assert spiel.observation_tensor_size() == game.observation_tensor_size()
     assert spiel.information_state_tensor_size() == game.observation_tensor_size()
     assert spiel.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM

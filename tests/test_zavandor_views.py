@@ -13,7 +13,6 @@ from typer.testing import CliRunner
 import valdora_ai as va
 from valdora_ai.backend import make_rng
 from valdora_ai.cli.app import app
-from valdora_ai.games import facts
 from valdora_ai.games.zavandor import steps as S
 from valdora_ai.games.zavandor.data import JEWEL, default_data_path
 from valdora_ai.games.zavandor.engines import as_reference, from_reference
@@ -53,7 +52,7 @@ def _secrets(seed: int = 4) -> ZavandorState:
 def _view_text(state: ZavandorState, seat: int, width: int) -> str:
     game = _game()
     console = Console(width=width, record=True, color_system=None)
-    for shown in facts.position_view(game, game.observation(state, seat), SEATS, width):
+    for shown in game.position_view(game.observation(state, seat), SEATS, width):
         console.print(shown)
     return console.export_text()
 
@@ -110,7 +109,7 @@ def test_progress_shows_the_drawn_cards_to_their_drawer_only() -> None:
     state.play(S.draw(JEWEL))
     drawn = [_card_id(state, slot) for slot in state.drawn]
     console = Console(width=100, record=True, color_system=None)
-    for shown in facts.progress_view(game, game.observation(state, seat), SEATS):
+    for shown in game.progress_view(game.observation(state, seat), SEATS):
         console.print(shown)
     text = console.export_text()
     assert "drawn (keep:1 is the top card): 1) " + drawn[0] in text and drawn[1] in text
@@ -122,15 +121,15 @@ def test_score_breakdown_round_count_and_winners_of_finished_games() -> None:
     game = _game()
     for seed in (1, 2, 3):
         state = _finished(seed)
-        rows = facts.score_rows(game, state)
-        assert facts.score_columns(game) == ("tiles", "artifacts", "jewelry", "total", "gold")
+        rows = game.score_rows(state)
+        assert game.score_columns == ("tiles", "artifacts", "jewelry", "total", "gold")
         for seat, (tiles, artifacts, jewelry, total, gold) in enumerate(rows):
             assert tiles + artifacts + jewelry == total == state.scores()[seat]
             assert gold == state.tiebreak_gold(seat) >= state.gold[seat]
-        assert facts.round_count(game, state) == state.round
-        assert not facts.capped(game, state)
+        assert game.round_count(state) == state.round
+        assert not game.capped(state)
         best = max(row[3] for row in rows)
-        winners = facts.winners(game, state)
+        winners = game.winners(state)
         assert winners and all(rows[seat][3] == best for seat in winners)
         assert winners == [seat for seat, r in enumerate(state.returns()) if r > 0]
         assert max(state.scores()) >= state.target_vp()
@@ -140,16 +139,16 @@ def test_who_moves_and_summary_name_the_phase_and_the_kind_of_state() -> None:
     game = _game()
     state = game.new_state(2)
     seat = state.current_player
-    assert facts.who_moves(game, state) == f"seat {seat} to act"
-    assert facts.position_summary(game, state) == (
+    assert game.who_moves(state) == f"seat {seat} to act"
+    assert game.position_summary(state) == (
         f"round 1, seat {seat} to act; world (every tile and card known)")
-    assert facts.round_count(game, state) == 0
+    assert game.round_count(state) == 0
     state.play(32)  # buy:D
-    assert facts.who_moves(game, state) == f"seat {seat} choosing how many gems to buy"
+    assert game.who_moves(state) == f"seat {seat} choosing how many gems to buy"
     belief = game.observation(state, 1).belief_state()
-    assert "belief of seat 1 (hidden tiles and cards unknown)" in facts.position_summary(
-        game, belief)
-    assert facts.who_moves(game, _finished(1)) == "the game is over"
+    assert "belief of seat 1 (hidden tiles and cards unknown)" in game.position_summary(
+        belief)
+    assert game.who_moves(_finished(1)) == "the game is over"
 
 
 def test_data_show_and_check_describe_the_components() -> None:

@@ -31,6 +31,8 @@ _EXPORTS = {
     "game_names": "valdora_ai.games",
     "player_counts": "valdora_ai.games",
     "register_game": "valdora_ai.games",
+    "game_type": "valdora_ai.games",
+    "GameType": "valdora_ai.games",
     "make_agent": "valdora_ai.agents",
     "parse_spec": "valdora_ai.agents",
     "canonical_spec": "valdora_ai.agents",

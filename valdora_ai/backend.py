@@ -149,6 +149,13 @@ class Core(Generic[T]):
             register_fast_playouts(kind)
         return kind
 
+    def compiled(self, state: object) -> T | None:
+        """`state` itself when this core made it, else None: the one test that tells a
+        game's compiled states from its reference ones (never warns or raises)."""
+        module = _import(self.module)[0]
+        kind = getattr(module, self.class_name, None) if module is not None else None
+        return cast(T, state) if kind is not None and isinstance(state, kind) else None
+
     def require(self) -> type[T]:
         """The class, or a one-line ``RuntimeError`` naming the core and why it is missing."""
         kind = self.find()
@@ -228,22 +235,15 @@ def use_compiled() -> bool:
     return VALDORA_CORE.select() is not None
 
 
-@functools.cache
-def _compiled_state_type() -> type[_valdora_core.CompiledState] | None:
-    module = _import(COMPILED_MODULE)[0]
-    return None if module is None else cast(CompiledCore, module).CompiledState
-
-
 def compiled_state(state: object) -> _valdora_core.CompiledState | None:
-    """`state` itself when the compiled core made it, else None.
+    """`state` itself when the Valdora core made it, else None (:meth:`Core.compiled`).
 
-    The one place that tells the engines' states apart. A compiled state does the hot
-    work itself, in C (play-outs, roll-outs, the greedy policy, the score estimate,
-    belief and determinization), through methods the reference state does not have;
-    callers hand it that work and run the Python reference code for any other state.
+    A compiled state does the hot work itself, in C (play-outs, roll-outs, the greedy
+    policy, the score estimate, belief and determinization), through methods the
+    reference state does not have; callers hand it that work and run the Python
+    reference code for any other state.
     """
-    kind = _compiled_state_type()
-    return state if kind is not None and isinstance(state, kind) else None
+    return VALDORA_CORE.compiled(state)
 
 
 class FastPlayouts(Protocol):

@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from valdora_ai import backend
-from valdora_ai.games import facts, make_game, player_counts
+from valdora_ai.games import game_type, make_game, player_counts
 from valdora_ai.games.base import QuickPlayouts
 from valdora_ai.playout import greedy_playout, random_playout
 
@@ -234,9 +234,8 @@ section("ismcts_quick", "iterations", quick=True)(_search("ismcts:rollout=quick"
 def game_sections(game: str) -> list[str]:
     """The sections that measure `game`: those on its reference engine, and the
     compiled-only ones when it has a compiled core."""
-    instance = make_game(game, players=player_counts(game)[0])
-    compiled = facts.compiled_core(instance)
-    quick = isinstance(instance, QuickPlayouts)
+    compiled = game_type(game).core
+    quick = isinstance(make_game(game, players=player_counts(game)[0]), QuickPlayouts)
     return [name for name, spec in SECTIONS.items()
             if (compiled is not None or "pure" in spec.engines) and (quick or not spec.quick)]
 
@@ -248,7 +247,7 @@ def run(players: Sequence[int] = (3, 4, 5), sections: Sequence[str] | None = Non
     engines (only the reference engine for a game whose compiled core is missing);
     `on_row(done, total)` is told after each row."""
     names = game_sections(game) if sections is None else list(sections)
-    core = facts.compiled_core(make_game(game, players=player_counts(game)[0]))
+    core = game_type(game).core
     built = core is not None and core.find() is not None
     rows: list[Row] = []
     for name in names:

@@ -26,7 +26,7 @@ from typing import IO, Any
 
 from valdora_ai import __version__
 from valdora_ai.errors import RecordError, ValdoraError
-from valdora_ai.games import Game, State, check_game, facts, make_game
+from valdora_ai.games import Game, State, check_game, make_game
 from valdora_ai.inputs import brief, load_json, read_text
 from valdora_ai.rng import check_seed
 
@@ -73,8 +73,8 @@ class RecordWriter:
 
 
 def result_json(game: Game, state: State) -> dict[str, Any]:
-    return {"scores": state.scores(), "winners": facts.winners(game, state),
-            "rounds": facts.round_count(game, state), "capped": facts.capped(game, state)}
+    return {"scores": state.scores(), "winners": game.winners(state),
+            "rounds": game.round_count(state), "capped": game.capped(state)}
 
 
 @dataclass
@@ -188,7 +188,7 @@ def replay_lines(lines: Iterable[tuple[int, Any]], name: str,
         game = make_game(header.game, players=header.players, rules_data=rules_data)
     except ValdoraError as exc:
         raise RecordError(str(exc), where=f"{label}:{number}") from None
-    loaded = facts.data_sha256(game)
+    loaded = game.data_sha256()
     if header.data_sha256 != loaded:
         raise RecordError("the record was made with another component data file "
                           f"(sha256 {header.data_sha256[:12]}…, loaded {loaded[:12]}…);"

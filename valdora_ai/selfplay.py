@@ -47,11 +47,11 @@ class GameResult:
            turns: int) -> GameResult:
         """The result of `state` (finished or not) as the game reports it."""
         return cls(seed=seed, seats=seats, totals=tuple(state.scores()),
-                   columns=facts.score_columns(game),
-                   rows=tuple(facts.score_rows(game, state)),
-                   winners=tuple(facts.winners(game, state)) if state.is_terminal() else (),
-                   rounds=facts.round_count(game, state),
-                   turns=facts.turn_count(game, state) or turns, capped=facts.capped(game, state))
+                   columns=game.score_columns,
+                   rows=tuple(game.score_rows(state)),
+                   winners=tuple(game.winners(state)) if state.is_terminal() else (),
+                   rounds=game.round_count(state),
+                   turns=game.turn_count(state) or turns, capped=game.capped(state))
 
 
 def decide(game: Game, agent: Agent, state: State, seat: int) -> int:
@@ -66,7 +66,7 @@ def decide(game: Game, agent: Agent, state: State, seat: int) -> int:
 def play_turn(game: Game, state: State, choose: Callable[[int], int]) -> list[int]:
     """Play one whole turn on `state` (see `facts.turn_continues`); `choose(seat)` gives
     each step. Returns the steps."""
-    seat, start = state.current_player, facts.turn_count(game, state)
+    seat, start = state.current_player, game.turn_count(state)
     steps: list[int] = []
     while not steps or facts.turn_continues(game, state, seat, start):
         step = choose(seat)
@@ -94,11 +94,11 @@ def play_game(game: Game, seats: Sequence[str | Agent], seed: int, *,
     turns = 0
     with atomic_write(record) if record is not None else nullcontext() as stream:
         writer = (RecordWriter(stream, RecordHeader(game.name, seed, game.num_players, specs,
-                                                    facts.data_sha256(game)))
+                                                    game.data_sha256()))
                   if stream else None)
         while not state.is_terminal():
             seat, start = state.current_player, state.copy()
-            rounds = facts.round_count(game, start)
+            rounds = game.round_count(start)
             steps = play_turn(game, state, lambda p: decide(game, agents[p], state, p))
             turns += 1
             play = game.format_turn(start, steps)

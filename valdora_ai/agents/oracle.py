@@ -28,7 +28,6 @@ from valdora_ai.agents.base import Param
 from valdora_ai.agents.ismcts import IsmctsAgent
 from valdora_ai.analysis import Analysis, Budget, SearchControl
 from valdora_ai.errors import SpecError
-from valdora_ai.games import facts
 from valdora_ai.games.base import Game, Observation, State
 
 FUTURES = ("sampled", "known")
@@ -63,9 +62,9 @@ class OracleIsmctsAgent(IsmctsAgent):
         """:meth:`analyze`, each iteration on a copy of the true `world` (recording what
         the observer would see, so the tree has the honest search's keys), its future
         drawn afresh unless ``future=known``."""
-        self._world = facts.world_seen_by(self.game, world, observation.observer)
+        self._world = self.game.world_seen_by(world, observation.observer)
         if self.params["future"] == "sampled":
-            self._future = facts.future_sampler(self.game, self._world)
+            self._future = self.game.future_sampler(self._world)
         try:
             return super().analyze(observation, budget, control)
         finally:

@@ -8,12 +8,9 @@ plugs in through the registry in :mod:`valdora_ai.games` without touching them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
-
-if TYPE_CHECKING:
-    from valdora_ai.backend import Core
 
 CHANCE = -1  # `State.current_player` at a chance node
 TERMINAL = -2  # `State.current_player` once the game is over
@@ -59,13 +56,124 @@ class Policy(Protocol):
     def step(self, state: Any, rng: Any) -> int: ...
 
 
-class Game(Protocol):
-    """A game with its facts and the ways to make and inspect its states."""
+class ServiceHooks(Protocol):
+    """The hooks the services (self-play, records, tables, the CLI) call on every game:
+    part of :class:`Game`. :class:`valdora_ai.games.game_base.GameBase` gives the
+    default of each, so a game that subclasses it plays everywhere before it writes any
+    of them, and overrides what it needs.
 
-    name: str
+    Default: a turn is the run of steps one seat plays before another seat moves.
+    """
+
+    data: Any  # the component data in use: `.source` (its path) and `.sha256`
+    score_columns: tuple[str, ...]  # the parts of a final score, for result tables
+
+    def turn_count(self, state: Any) -> int | None:
+        """Turns completed in `state`: a turn (one record line) ends when this grows;
+        None when the game does not count them (then a turn is one seat's run of steps)."""
+        ...
+
+    def max_game_steps(self) -> int | None:
+        """The most steps one game can take from its start: every decision and every
+        chance outcome a belief state passes through, derived from the rules and the
+        component data (a proven bound, not an observed one); None if the rules set no
+        bound. Frameworks size their length bound with it (OpenSpiel's
+        ``max_game_length``)."""
+        ...
+
+    def round_count(self, state: Any) -> int | None:
+        """Rounds completed in `state` (0 before the first round ends); None when the
+        game does not count them."""
+        ...
+
+    def capped(self, state: Any) -> bool:
+        """True when the game ended at a safety cap rather than by its rules' end."""
+        ...
+
+    def winners(self, state: Any) -> list[int]:
+        """The winning seats of a finished game (several share a tie)."""
+        ...
+
+    def score_rows(self, state: Any) -> list[tuple[int, ...]]:
+        """Each seat's score broken down by `score_columns` (all seats at once: the
+        learned evaluation reads them at every play-out cut-off)."""
+        ...
+
+    def who_moves(self, state: Any) -> str:
+        """Who is to move (and in which phase), for `valdora position legal` ("" when
+        the game has no words for it)."""
+        ...
+
+    def position_summary(self, state: Any) -> str:
+        """Round, who moves and what kind of position, for `valdora position check`
+        ("" when the game has none)."""
+        ...
+
+    def position_view(self, observation: Any, seats: tuple[str, ...],
+                      width: int) -> list[Any]:
+        """Rich renderables of the table a person at the terminal sees before their turn
+        (only what `observation` holds), `width` columns wide."""
+        ...
+
+    def progress_view(self, observation: Any, seats: tuple[str, ...]) -> list[Any]:
+        """Rich renderables of what changed for the person during their turn."""
+        ...
+
+    def data_sha256(self) -> str:
+        """The checksum of the component data file in use ("" for a game without one)."""
+        ...
+
+    def data_source(self) -> str:
+        """The path of the component data file in use ("" for a game without one)."""
+        ...
+
+    def data_tables(self) -> list[Any]:
+        """Rich renderables of the component data in use (`valdora data show`)."""
+        ...
+
+    def data_summary(self) -> str:
+        """One line counting what the data file holds (`valdora data check`)."""
+        ...
+
+    def world_seen_by(self, state: Any, observer: int) -> State:
+        """A copy of the true world `state` on which ``apply_revealing`` returns what
+        `observer`'s belief state would pass through, their private reveals included (a
+        sampled world does so by construction), for the evaluation-only oracle; by
+        default a plain copy, right for a game whose reveals are all public."""
+        ...
+
+    def future_sampler(self, state: Any) -> Callable[[Any], State]:
+        """A function of a generator returning a copy of the true world `state` in which
+        everything some player holds or has seen stays as it is and only what no player
+        can know (the order and content of face-down piles nobody has looked at, and
+        similar future chance) is drawn afresh, uniformly over the arrangements
+        consistent with all players' knowledge together; on the engine of `state`,
+        recording reveals for the same viewer. For the evaluation-only oracle, which so
+        knows the present but not the future; the present is read once, so a sample
+        costs what a determinization does. By default determinizations of seat 0's
+        observation: right for a game in which every player knows the same (Valdora,
+        Alchemists); a game with private holdings must implement it."""
+        ...
+
+
+class Game(ServiceHooks, Protocol):
+    """A game with its facts and the ways to make and inspect its states, and the
+    service hooks (subclass :class:`valdora_ai.games.game_base.GameBase` for their
+    defaults)."""
+
     num_players: int
-    chance_mode: str  # "explicit": chance nodes appear in belief states
-    information: str  # "imperfect" or "perfect"
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def chance_mode(self) -> str:
+        """``"explicit"``: chance nodes appear in belief states."""
+        ...
+
+    @property
+    def information(self) -> str:
+        """``"imperfect"`` or ``"perfect"``."""
+        ...
 
     def new_state(self, seed: int) -> State: ...
     def observation(self, state: Any, player: int) -> Observation:
@@ -145,94 +253,6 @@ class Styled(Protocol):
 
     def policy_names(self) -> tuple[str, ...]: ...
     def make_policy(self, name: str) -> Policy: ...
-
-
-class ServiceHooks(Protocol):
-    """Optional hooks the services (self-play, records, tables, the CLI) use when a game
-    has them; :mod:`valdora_ai.games.facts` gives the default for each one missing, so
-    a new game plays everywhere before it writes any of them.
-
-    Default: a turn is the run of steps one seat plays before another seat moves.
-    """
-
-    data: Any  # the component data in use: `.source` (its path) and `.sha256`
-    score_columns: tuple[str, ...]  # the parts of a final score, for result tables
-    compiled_core: Core[Any]  # the game's compiled core (bench compares the engines)
-
-    def turn_count(self, state: Any) -> int:
-        """Turns completed in `state`: a turn (one record line) ends when this grows."""
-        ...
-
-    def max_game_steps(self) -> int | None:
-        """The most steps one game can take from its start: every decision and every
-        chance outcome a belief state passes through, derived from the rules and the
-        component data (a proven bound, not an observed one); None if the rules set no
-        bound. Frameworks size their length bound with it (OpenSpiel's
-        ``max_game_length``)."""
-        ...
-
-    def round_count(self, state: Any) -> int:
-        """Rounds completed in `state` (0 before the first round ends)."""
-        ...
-
-    def capped(self, state: Any) -> bool:
-        """True when the game ended at a safety cap rather than by its rules' end."""
-        ...
-
-    def winners(self, state: Any) -> list[int]:
-        """The winning seats of a finished game (several share a tie)."""
-        ...
-
-    def score_rows(self, state: Any) -> list[tuple[int, ...]]:
-        """Each seat's score broken down by `score_columns` (all seats at once: the
-        learned evaluation reads them at every play-out cut-off)."""
-        ...
-
-    def who_moves(self, state: Any) -> str:
-        """Who is to move (and in which phase), for `valdora position legal`."""
-        ...
-
-    def position_summary(self, state: Any) -> str:
-        """Round, who moves and what kind of position, for `valdora position check`."""
-        ...
-
-    def position_view(self, observation: Any, seats: tuple[str, ...],
-                      width: int) -> list[Any]:
-        """Rich renderables of the table a person at the terminal sees before their turn
-        (only what `observation` holds), `width` columns wide."""
-        ...
-
-    def progress_view(self, observation: Any, seats: tuple[str, ...]) -> list[Any]:
-        """Rich renderables of what changed for the person during their turn."""
-        ...
-
-    def data_tables(self) -> list[Any]:
-        """Rich renderables of the component data in use (`valdora data show`)."""
-        ...
-
-    def data_summary(self) -> str:
-        """One line counting what the data file holds (`valdora data check`)."""
-        ...
-
-    def world_seen_by(self, state: Any, observer: int) -> State:
-        """A copy of the true world `state` on which ``apply_revealing`` returns what
-        `observer`'s belief state would pass through, their private reveals included (a
-        sampled world does so by construction), for the evaluation-only oracle; by
-        default a plain copy, right for a game whose reveals are all public."""
-        ...
-
-    def future_sampler(self, state: Any) -> Callable[[Any], State]:
-        """A function of a generator returning a copy of the true world `state` in which
-        everything some player holds or has seen stays as it is and only what no player
-        can know (the order and content of face-down piles nobody has looked at, and
-        similar future chance) is drawn afresh, uniformly over the arrangements
-        consistent with all players' knowledge together; on the engine of `state`,
-        recording reveals for the same viewer. For the evaluation-only oracle, which so
-        knows the present but not the future; the present is read once, so a sample
-        costs what a determinization does. By default determinizations of seat 0's
-        observation: right for a game in which every player knows the same (Valdora,
-        Alchemists); a game with private holdings must implement it."""
-        ...
 
 
 @runtime_checkable

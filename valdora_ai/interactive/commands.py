@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from valdora_ai.errors import ValdoraError
+from valdora_ai.games import game_type
 
 COMMANDS = {
     "help": "show this help",
@@ -20,18 +21,11 @@ COMMANDS = {
     "quit": "save the record and stop",
 }
 
-EXAMPLES = {  # per game: whole turns, and one step token, in its notation
-    "valdora": ("'r4: +R@pick', 'C: tR bR', 'Pv: c1@hammer', 'M2: $', 'D: P' or 'Hb1' (move "
-                "and do nothing)", "tR"),
-    "zavandor": ("'sample:IV.2 sample:IV.3 tile:IV.2', 'buy:R marker:4 x3' or 'trader:DR'",
-                 "gold"),
-    "alchemists": ("'cYW bG bG .' or 'sD1 tS3 .'", "bG"),
-}
-
-
 def help_text(game: str) -> str:
-    """What 'help' prints at a turn of `game`, with examples in that game's notation."""
-    turns, token = EXAMPLES.get(game, ("the one 'hint' shows", "as the menu shows it"))
+    """What 'help' prints at a turn of `game`, with examples in that game's notation
+    (its :class:`~valdora_ai.games.GameType`'s)."""
+    kind = game_type(game)
+    turns, token = kind.turn_examples, kind.step_example
     return "\n".join([
         f"Your turn: type a whole turn in the turn notation, e.g. {turns}; or go step by "
         f"step: type the number of a choice from the menu (or its token, e.g. {token!r}).",

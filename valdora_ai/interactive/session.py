@@ -127,7 +127,7 @@ class GameSession:
         agent = agent_for_turn(self.seats[seat], self.game, self.turn_number)
         start, board = self.state, self.state.copy()
         steps: list[int] = []
-        count = facts.turn_count(self.game, board)
+        count = self.game.turn_count(board)
         first: Analysis | None = None
         while not steps or facts.turn_continues(self.game, board, seat, count):
             analysis = agent.analyze(self.game.observation(board, seat))
@@ -147,7 +147,7 @@ class GameSession:
         belief = self.game.observation(board, seat).belief_state()
         start, tokens = belief.copy(), []
         steps: list[int] = []
-        count = facts.turn_count(self.game, belief)
+        count = self.game.turn_count(belief)
         first: Analysis | None = None
         while not steps or facts.turn_continues(self.game, belief, seat, count):
             analysis = agent.analyze(self.game.observation(belief, seat))
@@ -195,7 +195,7 @@ class GameSession:
         stream = io.StringIO()
         writer = RecordWriter(stream, RecordHeader(
             self.game.name, self.seed, self.game.num_players, self.seats,
-            facts.data_sha256(self.game)))
+            self.game.data_sha256()))
         for number, turn in enumerate(self.turns, start=1):
             writer.turn(number, turn.round, turn.seat, turn.play)
         if self.state.is_terminal():
@@ -211,5 +211,5 @@ def resume_command(game: str, path: object) -> str:
 
 def _round(game: Game, state: Any) -> int | None:
     """The number of the round `state` is in (None for a game without rounds)."""
-    rounds = facts.round_count(game, state)
+    rounds = game.round_count(state)
     return None if rounds is None else rounds + 1

@@ -25,7 +25,7 @@ every player's information set, and only the world mode is registered.
 The game's facts are the game's own: ``num_distinct_actions`` is its step-space size,
 ``max_chance_outcomes`` the larger of ``deals`` and its chance fan-out (in belief mode
 its step-space size, as chance outcomes are step codes), and ``max_game_length`` the
-deal plus the game's own bound on a game's steps (``facts.max_game_steps``;
+deal plus the game's own bound on a game's steps (``Game.max_game_steps``;
 UNBOUNDED_STEPS if the rules set none).
 """
 
@@ -38,7 +38,7 @@ import numpy as np
 
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import ValdoraError
-from valdora_ai.games import Game, facts, game_names, make_game
+from valdora_ai.games import Game, game_names, game_type, make_game
 from valdora_ai.games.base import Tensored, TensoredGame
 from valdora_ai.interop import require
 from valdora_ai.rng import SEED_SPACE
@@ -47,7 +47,6 @@ pyspiel = require("pyspiel", "openspiel")
 
 DEALS = 1000  # setups the root chance node chooses among
 UNBOUNDED_STEPS = 1_000_000  # the length assumed when the rules set no bound
-_MAX_PLAYERS = 5
 
 
 def short_name(game: str, belief: bool = False) -> str:
@@ -101,7 +100,7 @@ class WorldGame(pyspiel.Game):  # type: ignore[name-defined]
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=1 + (facts.max_game_steps(self.game) or UNBOUNDED_STEPS),
+            max_game_length=1 + (self.game.max_game_steps() or UNBOUNDED_STEPS),
         )
         super().__init__(_game_type(name, players, self.belief), info, params)
 
@@ -239,11 +238,11 @@ def register() -> list[str]:
     registry: names pyspiel knows already are kept); their short names."""
     names, known = [], set(pyspiel.registered_names())
     for name in game_names():
-        players = _player_range(name)
+        kind = game_type(name)
+        players = (kind.min_players, kind.max_players)
         # pyspiel keeps the class to build games from; a class (unlike a closure) is
         # still safe to release when the interpreter exits.
-        shared = facts.shared_belief(make_game(name, players=players[0]))
-        modes = (False, True) if shared else (False,)
+        modes = (False, True) if kind.shared_belief else (False,)
         for belief in modes:
             names.append(short_name(name, belief))
             if names[-1] in known:
@@ -252,18 +251,6 @@ def register() -> list[str]:
                        {"name": name, "players": players, "belief": belief})
             pyspiel.register_game(_game_type(name, players, belief), cls)
     return names
-
-
-def _player_range(name: str) -> tuple[int, int]:
-    """The player counts a game accepts (asked of its factory)."""
-    counts = []
-    for n in range(1, _MAX_PLAYERS + 1):
-        try:
-            make_game(name, players=n)
-        except Exception:  # noqa: BLE001 - a refused count is the answer we look for
-            continue
-        counts.append(n)
-    return counts[0], counts[-1]
 
 
 REGISTERED = register()

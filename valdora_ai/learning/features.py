@@ -26,7 +26,6 @@ from typing import Any
 
 import numpy as np
 
-from valdora_ai.games import facts
 from valdora_ai.games.base import Game
 
 ROUNDS_SCALE = 10.0
@@ -35,7 +34,7 @@ ROUNDS_SCALE = 10.0
 def feature_names(game: Game) -> list[str]:
     """The names of the columns :func:`features` returns for `game`, in order."""
     return (["bias", "estimate", "lead", "above_mean"]
-            + [f"score:{c}" for c in facts.score_columns(game)]
+            + [f"score:{c}" for c in game.score_columns]
             + ["rounds", "estimate_x_rounds", "players", "to_move"])
 
 
@@ -44,10 +43,10 @@ def feature_rows(game: Game, state: Any) -> list[list[float]]:
     cut-off, where numpy's per-call overhead would cost more than the arithmetic)."""
     n = game.num_players
     est = [float(v) for v in game.estimate_final_scores(state)]
-    rounds = float(facts.round_count(game, state) or 0)
+    rounds = float(game.round_count(state) or 0)
     mean = sum(est) / n
     mover = state.current_player
-    score_rows = facts.score_rows(game, state)
+    score_rows = game.score_rows(state)
     rows = []
     for i in range(n):
         best_other = max((e for j, e in enumerate(est) if j != i), default=est[i])

@@ -167,7 +167,7 @@ class WebGame:
         body["result"] = None
         if self.over:
             body["result"] = {"scores": list(session.state.scores()),
-                              "winners": facts.winners(self.game, session.state)}
+                              "winners": self.game.winners(session.state)}
         return body
 
     def _choices(self) -> list[dict[str, Any]]:
@@ -194,12 +194,12 @@ def picture(game: Game, state: Any, observer: int | None,
         shown["svg"] = facts.render_svg(game, state, observer)
     except ValdoraError:
         if observer is None:
-            shown["text"] = facts.position_summary(game, state) or game.name
+            shown["text"] = game.position_summary(state) or game.name
         else:
             console = Console(record=True, width=TEXT_WIDTH, file=io.StringIO(),
                               color_system=None)
             names = seats or tuple(HUMAN for _ in range(game.num_players))
-            for shown_part in facts.position_view(game, observation, names, TEXT_WIDTH):
+            for shown_part in game.position_view(observation, names, TEXT_WIDTH):
                 console.print(shown_part)
             shown["text"] = console.export_text()
     return shown

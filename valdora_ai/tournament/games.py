@@ -17,7 +17,7 @@ from typing import Any
 from valdora_ai import __version__
 from valdora_ai.agents import Agent, make_agent
 from valdora_ai.agents.external import ExternalAgent, ExternalEngineError
-from valdora_ai.games import Game, facts, make_game
+from valdora_ai.games import Game, game_type, make_game
 from valdora_ai.rng import derive_seed
 from valdora_ai.selfplay import play_game
 from valdora_ai.tournament.stats import competition_ranks
@@ -108,4 +108,4 @@ def _shares(winners: set[int], players: int) -> tuple[float, ...]:
 
 def _engine(game: Game) -> str:
     """The library and the engine that ran `game`, as a result row records them."""
-    return f"valdora_ai {__version__} ({facts.engine_status(game).engine})"
+    return f"valdora_ai {__version__} ({game_type(game.name).engine_status().engine})"

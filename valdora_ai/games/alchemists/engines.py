@@ -1,27 +1,25 @@
 """Which engine makes Alchemists states: the compiled core or the reference rules.
 
-`new_state` and `from_reference` follow :meth:`valdora_ai.backend.Core.select` for
-:data:`CORE`: compiled states unless ``VALDORA_PURE_PYTHON=1`` (or the core is missing,
-with one warning); with ``VALDORA_REQUIRE_COMPILED=1`` a missing or broken
-``valdora_ai._alchemists_core`` raises. Code that reads a state's internals (positions,
-notation, observations, invariants, presentation hooks) calls :func:`as_reference`
-first: the reference :class:`AlchemistsState` stays the one specification of those
-formats.
+As for every game (:class:`valdora_ai.backend.Core`): `new_state` and `from_reference`
+follow :meth:`~valdora_ai.backend.Core.select` for :data:`CORE`, so
+``VALDORA_PURE_PYTHON=1`` (or a missing ``_alchemists_core``, with one warning) gives
+reference states everywhere and ``VALDORA_REQUIRE_COMPILED=1`` turns a missing or broken
+core into an error; :func:`compiled` (:meth:`~valdora_ai.backend.Core.compiled`) alone
+tells a compiled state from a reference one. Code that reads a state's internals
+(positions, notation, observations, invariants, presentation hooks) calls
+:func:`as_reference` first: the reference :class:`AlchemistsState` stays the one
+specification of those formats.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from valdora_ai.backend import Core
+from valdora_ai.games.alchemists import CORE
 from valdora_ai.games.alchemists.data import AlchemistsData, Options
 from valdora_ai.games.alchemists.rules import AlchemistsState
 
-if TYPE_CHECKING:
-    from valdora_ai._alchemists_core import AlchemistsCompiledState
-
-CORE: Core[AlchemistsCompiledState] = Core(
-    "Alchemists", "valdora_ai._alchemists_core", "AlchemistsCompiledState")
+compiled = CORE.compiled
 
 
 def new_state(data: AlchemistsData, options: Options, n_players: int, rng: Any) -> Any:
@@ -40,4 +38,5 @@ def from_reference(state: AlchemistsState) -> Any:
 
 def as_reference(state: Any) -> AlchemistsState:
     """A reference state equal to `state` (itself when it is one already)."""
-    return state if isinstance(state, AlchemistsState) else state.to_reference()
+    fast = compiled(state)
+    return state if fast is None else fast.to_reference()

@@ -10,6 +10,7 @@ import numpy as np
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import DataError, PositionError, ValdoraError
 from valdora_ai.games.alchemists import (
+    GAME_TYPE,
     bounds,
     engines,
     heuristics,
@@ -28,14 +29,15 @@ from valdora_ai.games.alchemists.data import (
     load_data,
     parse_options,
 )
-from valdora_ai.games.alchemists.engines import CORE, as_reference
+from valdora_ai.games.alchemists.engines import as_reference
 from valdora_ai.games.alchemists.rules import SETUP, AlchemistsState
 from valdora_ai.games.base import CHANCE, TERMINAL, Policy
+from valdora_ai.games.game_base import GameBase
 from valdora_ai.games.observing import check_seat
 from valdora_ai.games.token_turns import apply_recording
 
 
-class AlchemistsGame:
+class AlchemistsGame(GameBase):
     """The Valley of Alchemists for 2 to 4 players.
 
     Options (keyword arguments) are the design doc's switches: ``track`` ("plain" or
@@ -43,11 +45,9 @@ class AlchemistsGame:
     defaults come from the data file.
     """
 
-    name = "alchemists"
-    chance_mode = "explicit"
-    information = "imperfect"
+    game_type = GAME_TYPE
+    data: AlchemistsData
     score_columns = ("sold", "markers", "chest", "decoctions", "total", "made")
-    compiled_core = CORE
 
     def __init__(self, players: int = 3,
                  rules_data: str | Path | AlchemistsData | None = None,
@@ -103,9 +103,10 @@ class AlchemistsGame:
     def apply_revealing(self, state: Any, step: int) -> tuple[int, ...]:
         """Apply `step` to a world; return the chance steps (cards drawn by the refill)
         a belief state would have passed through, in order."""
-        if isinstance(state, AlchemistsState):
-            return apply_recording(state, step)
-        return tuple(state.apply_revealing(step))
+        fast = engines.compiled(state)
+        if fast is not None:
+            return tuple(fast.apply_revealing(step))
+        return apply_recording(state, step)
 
     def describe_step(self, state: Any, step: int) -> str:
         return notation.describe_step(as_reference(state), step)
@@ -127,9 +128,10 @@ class AlchemistsGame:
         return engines.from_reference(state)
 
     def greedy_step(self, state: Any, rng: Any) -> int:
-        if isinstance(state, AlchemistsState):
-            return heuristics.greedy_step(state, rng)
-        return int(state.greedy_step(rng))
+        fast = engines.compiled(state)
+        if fast is not None:
+            return int(fast.greedy_step(rng))
+        return heuristics.greedy_step(state, rng)
 
     def policy_names(self) -> tuple[str, ...]:
         """The named playing styles besides greedy (planner, hoarder: see styles)."""
@@ -144,9 +146,10 @@ class AlchemistsGame:
         return styles.STYLES[name]()
 
     def estimate_final_scores(self, state: Any) -> list[float]:
-        if isinstance(state, AlchemistsState):
-            return heuristics.estimate_final_scores(state)
-        return list(state.estimate_final_scores())
+        fast = engines.compiled(state)
+        if fast is not None:
+            return list(fast.estimate_final_scores())
+        return heuristics.estimate_final_scores(state)
 
     def describe_turn(self, state: AlchemistsState, steps: list[int]) -> list[str]:
         """What the turn does, in sentences (see valdora_ai.games.alchemists.explain)."""
@@ -160,7 +163,7 @@ class AlchemistsGame:
 
         return board_svg(state, observer=observer)
 
-    # service hooks (valdora_ai.games.base.ServiceHooks)
+    # service hooks (valdora_ai.games.base.ServiceHooks; GameBase has the defaults)
     def turn_count(self, state: AlchemistsState) -> int:
         return as_reference(state).turns
 
@@ -227,7 +230,3 @@ class AlchemistsGame:
     def observation_tensor(self, observation: info.Observation) -> np.ndarray:
         """`observation` as a fixed-length float32 vector, the observer's seat first."""
         return tensor.encode(observation, self.data)
-
-    def __repr__(self) -> str:
-        return (f"AlchemistsGame(players={self.num_players}, "
-                f"data={Path(self.data.source).name!r})")

@@ -7,11 +7,13 @@ from typing import Any
 
 import numpy as np
 
-from valdora_ai.backend import VALDORA_CORE, compiled_state, make_rng
+from valdora_ai.backend import make_rng
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games.base import CHANCE, TERMINAL
+from valdora_ai.games.game_base import GameBase
 from valdora_ai.games.observing import check_seat
 from valdora_ai.games.valdora import (
+    GAME_TYPE,
     bounds,
     engines,
     explain,
@@ -29,13 +31,11 @@ from valdora_ai.games.valdora.data import ComponentData, default_data, load_data
 from valdora_ai.games.valdora.rules import ValdoraState
 
 
-class ValdoraGame:
+class ValdoraGame(GameBase):
     """Valdora for 3 to 5 players (fewer or more if a data file allows it)."""
 
-    name = "valdora"
-    chance_mode = "explicit"
-    information = "imperfect"
-    compiled_core = VALDORA_CORE
+    game_type = GAME_TYPE
+    data: ComponentData
     score_columns = ("commissions", "craftsmen", "workshops", "bonus", "gems", "total",
                      "coins")
 
@@ -80,16 +80,15 @@ class ValdoraGame:
     def apply_revealing(self, state: ValdoraState, step: int) -> tuple[int, ...]:
         """Apply `step` to a world; the chance steps it made public (see reveals; a
         compiled state runs its C port, which returns the same steps)."""
-        fast = compiled_state(state)
+        fast = engines.compiled(state)
         if fast is not None:
             return fast.apply_revealing(step)
         return reveals.apply_revealing(state, step)
 
-    def describe_step(self, state: ValdoraState, step: int) -> str:
-        return notation.describe_step(state, step)
-
-    def parse_turn(self, state: ValdoraState, text: str) -> list[int]:
-        return notation.parse_turn(state, text)
+    # The notation and the position writer take either engine's state.
+    describe_step = staticmethod(notation.describe_step)
+    parse_turn = staticmethod(notation.parse_turn)
+    position_to_json = staticmethod(position.position_to_json)
 
     def format_turn(self, state: ValdoraState, steps: list[int]) -> str:
         return notation.format_turn(state, steps)
@@ -97,9 +96,6 @@ class ValdoraGame:
     def describe_turn(self, state: ValdoraState, steps: list[int]) -> list[str]:
         """What the turn does, in sentences (see valdora_ai.games.valdora.explain)."""
         return explain.describe_turn(state, steps)
-
-    def position_to_json(self, state: ValdoraState) -> dict[str, Any]:
-        return position.position_to_json(state)
 
     def position_from_json(self, document: Any) -> ValdoraState:
         return engines.from_reference(  # type: ignore[no-any-return]
@@ -112,7 +108,7 @@ class ValdoraGame:
     def greedy_step(self, state: ValdoraState, rng: Any) -> int:
         """The greedy baseline policy's next step (see heuristics.greedy_step; a
         compiled state runs its C port, which makes the same decisions)."""
-        fast = compiled_state(state)
+        fast = engines.compiled(state)
         if fast is not None:
             return fast.greedy_step(rng)
         return heuristics.greedy_step(state, rng)
@@ -120,14 +116,12 @@ class ValdoraGame:
     def quick_step(self, state: ValdoraState, rng: Any) -> int:
         """The quick play-out policy's next step (see heuristics.quick_step; a compiled
         state runs its C port, which makes the same decisions)."""
-        fast = compiled_state(state)
+        fast = engines.compiled(state)
         if fast is not None:
             return fast.quick_step(rng)
         return heuristics.quick_step(state, rng)
 
-    def policy_names(self) -> tuple[str, ...]:
-        """The named playing styles besides greedy (see styles)."""
-        return styles.policy_names()
+    policy_names = staticmethod(styles.policy_names)
 
     def make_policy(self, name: str) -> styles.Policy:
         """A fresh policy object of style `name`; its ``step(state, rng)`` plays the
@@ -140,12 +134,12 @@ class ValdoraGame:
     def estimate_final_scores(self, state: ValdoraState) -> list[float]:
         """A heuristic estimate of each player's final score (see heuristics; a
         compiled state runs its C port, which gives the same floats)."""
-        fast = compiled_state(state)
+        fast = engines.compiled(state)
         if fast is not None:
             return fast.estimate_final_scores()
         return heuristics.estimate_final_scores(state)
 
-    # service hooks (valdora_ai.games.base.ServiceHooks)
+    # service hooks (valdora_ai.games.base.ServiceHooks; GameBase has the defaults)
     def turn_count(self, state: ValdoraState) -> int:
         return state.turns
 
@@ -205,6 +199,3 @@ class ValdoraGame:
     def observation_tensor(self, observation: info.Observation) -> np.ndarray:
         """`observation` as a fixed-length float32 vector, the observer's seat first."""
         return tensor.encode(observation, self.data)
-
-    def __repr__(self) -> str:
-        return f"ValdoraGame(players={self.num_players}, data={Path(self.data.source).name!r})"

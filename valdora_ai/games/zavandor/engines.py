@@ -1,10 +1,12 @@
 """Which engine makes Zavandor worlds: the compiled core or the reference rules.
 
-`new_state` and `from_reference` follow :meth:`valdora_ai.backend.Core.select` for
-:data:`CORE`, so ``VALDORA_PURE_PYTHON=1`` (or a missing ``_zavandor_core``, with one
-warning) gives reference states everywhere, and ``VALDORA_REQUIRE_COMPILED=1`` turns a
-missing or broken core into an error. The compiled core holds worlds only: belief
-states (observations) stay reference states. Code that reads a state's internals
+As for every game (:class:`valdora_ai.backend.Core`): `new_state` and `from_reference`
+follow :meth:`~valdora_ai.backend.Core.select` for :data:`CORE`, so
+``VALDORA_PURE_PYTHON=1`` (or a missing ``_zavandor_core``, with one warning) gives
+reference states everywhere and ``VALDORA_REQUIRE_COMPILED=1`` turns a missing or broken
+core into an error; :func:`compiled` (:meth:`~valdora_ai.backend.Core.compiled`) alone
+tells a compiled world from a reference state. The compiled core holds worlds only:
+belief states (observations) stay reference states. Code that reads a state's internals
 (positions, notation, observations, invariants, the game's hooks) calls
 :func:`as_reference` first, so the reference :class:`ZavandorState` stays the one
 specification of those formats.
@@ -12,17 +14,13 @@ specification of those formats.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from valdora_ai.backend import Core
+from valdora_ai.games.zavandor import CORE
 from valdora_ai.games.zavandor.data import Options, ZavandorData
 from valdora_ai.games.zavandor.rules import WORLD, ZavandorState
 
-if TYPE_CHECKING:
-    from valdora_ai._zavandor_core import CompiledZavandorState
-
-CORE: Core[CompiledZavandorState] = Core(
-    "Zavandor", "valdora_ai._zavandor_core", "CompiledZavandorState")
+compiled = CORE.compiled
 
 
 def new_state(data: ZavandorData, options: Options, n_players: int, rng: Any) -> Any:
@@ -41,10 +39,5 @@ def from_reference(state: ZavandorState) -> Any:
 
 def as_reference(state: Any) -> ZavandorState:
     """A reference state equal to `state` (itself when it is one already)."""
-    return state if isinstance(state, ZavandorState) else state.to_reference()
-
-
-def compiled(state: Any) -> CompiledZavandorState | None:
-    """`state` itself when the compiled core made it, else None."""
-    kind = CORE.find()
-    return state if kind is not None and isinstance(state, kind) else None
+    fast = compiled(state)
+    return state if fast is None else fast.to_reference()

@@ -11,9 +11,11 @@ import numpy as np
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import PositionError, ValdoraError
 from valdora_ai.games.base import CHANCE, TERMINAL, Policy
+from valdora_ai.games.game_base import GameBase
 from valdora_ai.games.observing import check_seat
 from valdora_ai.games.token_turns import apply_recording
 from valdora_ai.games.zavandor import (
+    GAME_TYPE,
     bounds,
     engines,
     explain,
@@ -33,12 +35,12 @@ from valdora_ai.games.zavandor.data import (
     load_data,
     parse_options,
 )
-from valdora_ai.games.zavandor.engines import CORE, as_reference
+from valdora_ai.games.zavandor.engines import as_reference
 from valdora_ai.games.zavandor.rules import WORLD, ZavandorState
 from valdora_ai.games.zavandor.tables import PHASE_WORDS
 
 
-class ZavandorGame:
+class ZavandorGame(GameBase):
     """The Gnomes of Zavandor for 2 to 4 players.
 
     Options (keyword arguments) are the design doc's switches and the expert discount
@@ -46,13 +48,11 @@ class ZavandorGame:
     ``hoover_per_gem``, ``max_rounds``; their defaults come from the data file.
     """
 
-    name = "zavandor"
-    chance_mode = "explicit"
-    information = "imperfect"
+    game_type = GAME_TYPE
+    data: ZavandorData
     # The final score as the rulebook counts it: VP from tiles, artifacts and jewelry;
     # ties go to the most gold once gems are sold at current prices (prisms at the top).
     score_columns = ("tiles", "artifacts", "jewelry", "total", "gold")
-    compiled_core = CORE
 
     def __init__(self, players: int = 3,
                  rules_data: str | Path | ZavandorData | None = None,
@@ -163,9 +163,7 @@ class ZavandorGame:
             return int(fast.greedy_step(rng))
         return heuristics.greedy_step(state, rng)
 
-    def policy_names(self) -> tuple[str, ...]:
-        """The named playing styles besides greedy (see styles)."""
-        return styles.policy_names()
+    policy_names = staticmethod(styles.policy_names)
 
     def make_policy(self, name: str) -> Policy:
         """A fresh policy object of style `name`; its ``step(state, rng)`` plays from what
@@ -199,7 +197,8 @@ class ZavandorGame:
         """`observation` as a fixed-length float32 vector, the observer's seat first."""
         return tensor.encode(observation, self.data)
 
-    # service hooks (valdora_ai.games.base.ServiceHooks); a turn is the default one
+    # service hooks (valdora_ai.games.base.ServiceHooks; GameBase has the defaults, among
+    # them a turn)
     def round_count(self, state: ZavandorState) -> int:
         """Rounds completed: the game ends after its last action round, unmined."""
         return int(state.round) if state.is_terminal() else int(state.round) - 1
@@ -258,10 +257,6 @@ class ZavandorGame:
         return (f"{len(data.tiles)} tiles, {len(data.spaces)} spaces, "
                 f"{len(data.decks[0])} artifacts, {len(data.decks[1])} jewelry, "
                 f"{len(data.traders)} traders; sha256 {data.sha256[:12]}")
-
-    def __repr__(self) -> str:
-        return (f"ZavandorGame(players={self.num_players}, "
-                f"data={Path(self.data.source).name!r})")
 
 
 def _on_engine_of(state: ZavandorState, world: ZavandorState) -> ZavandorState:
