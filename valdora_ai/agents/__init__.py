@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from valdora_ai.agents import external
 from valdora_ai.agents import plugins as plugins_module
-from valdora_ai.agents.base import Agent, Param, spec_text
+from valdora_ai.agents.base import Agent, Param, spec_parts, spec_text
 from valdora_ai.errors import SpecError
 from valdora_ai.games.base import Game
 from valdora_ai.rng import check_seed
@@ -28,6 +28,7 @@ def _builtin_classes() -> dict[str, type[Agent]]:
     from valdora_ai.agents.expectimax import ExpectimaxAgent
     from valdora_ai.agents.greedy import GreedyAgent
     from valdora_ai.agents.ismcts import IsmctsAgent
+    from valdora_ai.agents.levels import LevelAgent
     from valdora_ai.agents.oracle import OracleIsmctsAgent
     from valdora_ai.agents.pimc import PimcAgent
     from valdora_ai.agents.random_agent import RandomAgent
@@ -35,7 +36,7 @@ def _builtin_classes() -> dict[str, type[Agent]]:
 
     return {cls.name: cls for cls in (RandomAgent, GreedyAgent, PlannerAgent, HoarderAgent,
                                       IsmctsAgent, PimcAgent, ExpectimaxAgent,
-                                      OracleIsmctsAgent)}
+                                      OracleIsmctsAgent, LevelAgent)}
 
 
 def parse_spec(spec: str) -> tuple[type[Agent], dict[str, object]]:
@@ -47,7 +48,9 @@ def parse_spec(spec: str) -> tuple[type[Agent], dict[str, object]]:
     cls, rest = _agent_class(spec)
     name = cls.name
     params: dict[str, object] = {}
-    for part in filter(None, (p.strip() for p in rest.split(","))):
+    for index, part in enumerate(filter(None, (p.strip() for p in rest.split(",")))):
+        if index == 0 and "=" not in part and cls.POSITIONAL is not None:
+            part = f"{cls.POSITIONAL}={part}"  # `level:3` is `level:level=3`
         key, eq, value = part.partition("=")
         key = key.strip()
         if not eq or not key:
@@ -93,9 +96,7 @@ def canonical_spec(spec: str) -> str:
     game would derive). Specs are stored and compared in this form.
     """
     cls, params = parse_spec(spec)
-    written = [f"{key}={param.format(params[key])}" for key, param in cls.PARAMS.items()
-               if key in params]
-    return spec_text(cls.name, written)
+    return spec_text(cls.name, spec_parts(cls, params, [k for k in cls.PARAMS if k in params]))
 
 
 def _convert(spec: str, key: str, value: str, param: Param) -> object:

@@ -81,6 +81,13 @@ class Param:
         return str(value)
 
 
+def spec_parts(cls: type[Agent], params: dict[str, Any], keys: list[str]) -> list[str]:
+    """The parts of a spec that write `keys` of `params`: ``key=value``, but the bare
+    value for the agent's positional parameter (``level:3``)."""
+    return [cls.PARAMS[key].format(params[key]) if key == cls.POSITIONAL
+            else f"{key}={cls.PARAMS[key].format(params[key])}" for key in keys]
+
+
 def spec_text(name: str, written: list[str]) -> str:
     """A spec from an agent's name and its ``key=value`` parts. A ``py:`` or ``cmd:``
     name holds a colon already (``py:module:Class``), so its parameters follow a comma."""
@@ -103,6 +110,9 @@ class Agent(ABC):
     # refuse them (valdora_ai.agents.refuse_world_seer), every other agent gets
     # observations alone.
     needs_true_state: ClassVar[bool] = False
+    # The parameter a spec may give first without its key (``level:3``); it is always
+    # written, bare, in the agent's spec.
+    POSITIONAL: ClassVar[str | None] = None
     PARAMS: ClassVar[dict[str, Param]] = {
         "seed": Param(int, 0, "seed of the agent's own random generator", 0, SEED_SPACE - 1),
     }
@@ -119,13 +129,19 @@ class Agent(ABC):
     @property
     def spec(self) -> str:
         """The spec string that rebuilds this agent."""
-        changed = [f"{k}={self.PARAMS[k].format(v)}" for k, v in self.params.items()
-                   if v != self.PARAMS[k].default]
-        return spec_text(self.name, changed)
+        changed = [key for key, value in self.params.items()
+                   if value != self.PARAMS[key].default or key == self.POSITIONAL]
+        return spec_text(self.name, spec_parts(type(self), self.params, changed))
 
     @abstractmethod
     def choose(self, observation: Observation) -> int:
         """The step to play for the observer, who is the player to move."""
+
+    def decide(self, analysis: Analysis) -> int:
+        """The step this agent plays, given its own analysis: the recommendation (the
+        first candidate). A difficulty level, which plays a plausible move rather than
+        the best one, overrides it; the engine's ``move`` asks this."""
+        return analysis.best.step
 
     def choose_in_world(self, observation: Observation, world: State) -> int:
         """The step to play given the true `world` too: only agents with

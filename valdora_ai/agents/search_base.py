@@ -66,7 +66,7 @@ class SearchAgent(Agent):
         return Budget(iterations=iterations, seconds=seconds)
 
     def choose(self, observation: Observation) -> int:
-        return self.analyze(observation).best.step
+        return self.decide(self.analyze(observation))
 
     def analyze(self, observation: Observation, budget: Budget | None = None,
                 control: SearchControl | None = None) -> Analysis:

@@ -13,6 +13,7 @@ from typing import Any
 
 from valdora_ai import __version__
 from valdora_ai.agents import Agent, agent_classes, make_agent, refuse_world_seer
+from valdora_ai.agents.levels import LEVELS
 from valdora_ai.agents.search_base import SearchAgent
 from valdora_ai.analysis import Analysis, Budget, SearchControl
 from valdora_ai.engine.config import EngineConfig
@@ -42,6 +43,7 @@ def version(rid: RequestId, config: EngineConfig) -> dict[str, Any]:
             "protocol": PROTOCOL_VERSION, "games": game_names(),
             "agents": sorted(name for name, cls in agent_classes().items()
                              if not cls.needs_true_state),
+            "levels": len(LEVELS),
             "defaultAgent": config.default_agent,
             "limits": {"maxSeconds": config.max_seconds,
                        "maxIterations": config.max_iterations,
@@ -143,7 +145,7 @@ class SearchJob:
         head = {"id": self.rid, "action": self.action}
         player = self.observation.observer
         if self.action == "move":
-            step = None if analysis is None else analysis.best.step
+            step = None if analysis is None else self.agent.decide(analysis)
             move = None if step is None else self._tokens([step])[0]
             return {**head, "player": player, "agent": self.agent.spec,
                     "terminated": terminated, "step": step, "move": move}

@@ -88,9 +88,22 @@ function setUp(response) {
   for (let n = 2; n <= 6; n++) $("players").append(element("option", { value: n }, String(n)));
   $("players").value = "3";
   if (response.games.includes("valdora")) $("game").value = "valdora";
-  const specs = ["human", ...response.agents, "ismcts:iterations=200", "greedy"];
+  const levels = Array.from({ length: response.levels }, (_, i) => `level:${i + 1}`);
+  const specs = ["human", ...response.agents, "ismcts:iterations=200", "greedy", ...levels];
   for (const spec of specs) $("agent-specs").append(element("option", { value: spec }));
+  $("difficulty").append(element("option", { value: "" }, "as typed"));
+  levels.forEach((spec, i) => $("difficulty").append(element("option", { value: spec },
+    `${i + 1}${i === 0 ? " (beginner)" : i === levels.length - 1 ? " (strongest)" : ""}`)));
   seatInputs();
+}
+
+// Every seat that a bot plays gets the chosen difficulty; a human seat stays human.
+function setDifficulty() {
+  const spec = $("difficulty").value;
+  if (!spec) return;
+  for (const input of $("seats").querySelectorAll("input")) {
+    if (input.value.trim() !== "human") input.value = spec;
+  }
 }
 
 function seatInputs() {
@@ -99,7 +112,7 @@ function seatInputs() {
   seats.replaceChildren();
   const count = Number($("players").value);
   for (let seat = 0; seat < count; seat++) {
-    const value = old[seat] || (seat === 0 ? "human" : "greedy");
+    const value = old[seat] || (seat === 0 ? "human" : $("difficulty").value || "greedy");
     seats.append(element("label", {}, `seat ${seat} `,
       element("input", { id: `seat-${seat}`, value, title: "human or an agent spec" })));
   }
@@ -379,6 +392,7 @@ window.addEventListener("DOMContentLoaded", () => {
   connect();
   for (const tab of document.querySelectorAll(".tab")) tab.addEventListener("click", () => showPanel(tab.dataset.panel));
   $("players").addEventListener("change", seatInputs);
+  $("difficulty").addEventListener("change", setDifficulty);
   $("setup").addEventListener("submit", (event) => {
     event.preventDefault();
     const seats = [...$("seats").querySelectorAll("input")].map((input) => input.value.trim());

@@ -1,0 +1,121 @@
+"""Difficulty levels: ``level:N``, from 1 (a beginner) to 10 (the strongest default).
+
+A level is ISMCTS at a fixed number of iterations that chooses its step by a softmax
+over the values of the search's candidates, at a temperature that falls as the level
+rises (as Stockfish's Skill Level picks among its multi-PV lines). Iterations, not
+seconds, so a level is equally strong on any machine; and a weak level's mistakes are
+moves its search found plausible, not random ones. Only candidates the search looked
+at seriously (at least :data:`PLAUSIBLE_SHARE` of the most visited one's visits) are
+drawn from. Level 10 plays the search's recommendation.
+
+The draw is made once a turn, at the turn's first decision; the turn's later steps
+follow the search's recommendation. A person picks a plan and then carries it out;
+drawing at every step of a many-step turn compounded small slips into nonsense (at
+0.05, Valdora's ISMCTS at 300 iterations lost by 144 points a game to two greedy bots
+drawing at every step, and won by 19 drawing once a turn; four seeded games each).
+
+The measured strength of each level is in docs/strength.md ("Difficulty levels").
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from valdora_ai.agents.base import Agent, Param
+from valdora_ai.agents.ismcts import IsmctsAgent
+from valdora_ai.analysis import Analysis, Budget, Candidate, SearchControl
+from valdora_ai.backend import make_rng
+from valdora_ai.games.base import Game, Observation
+from valdora_ai.rng import derive_seed
+
+
+@dataclass(frozen=True)
+class Level:
+    """What one level is: the search's iterations and the move-choice temperature (in
+    units of the search's reward, which lies in [0, 1]; 0 plays the best candidate)."""
+
+    iterations: int
+    temperature: float
+
+
+LEVELS: tuple[Level, ...] = (
+    Level(8, 0.25), Level(16, 0.18), Level(30, 0.12), Level(50, 0.08), Level(100, 0.05),
+    Level(200, 0.03), Level(300, 0.02), Level(600, 0.01), Level(1000, 0.004),
+    Level(1600, 0.0),
+)
+"""Level N is ``LEVELS[N - 1]``; level 7 searches as much as plain ``ismcts``."""
+
+PLAUSIBLE_SHARE = 0.1
+"""A candidate may be drawn when it has at least this share of the top visits."""
+
+
+def softmax_choice(candidates: tuple[Candidate, ...], player: int, temperature: float,
+                   rng: Any) -> Candidate:
+    """A candidate drawn with probability proportional to exp(value / temperature)
+    among the plausible ones; the most visited at temperature 0 or with one candidate."""
+    top = max(candidates, key=lambda c: c.visits)
+    plausible = [c for c in candidates
+                 if c.values and c.visits >= PLAUSIBLE_SHARE * top.visits]
+    if temperature <= 0 or len(plausible) < 2:
+        return top
+    best = max(c.values[player] for c in plausible)
+    weights = [math.exp((c.values[player] - best) / temperature) for c in plausible]
+    point = rng.random() * sum(weights)
+    for candidate, weight in zip(plausible, weights, strict=True):
+        point -= weight
+        if point < 0:
+            return candidate
+    return plausible[-1]
+
+
+class LevelAgent(Agent):
+    """ISMCTS at a level's iterations, choosing by a softmax at its temperature."""
+
+    name = "level"
+    summary = "a difficulty level from 1 (beginner) to 10: ISMCTS at fixed iterations " \
+              "choosing among its plausible moves"
+    POSITIONAL = "level"
+    PARAMS: ClassVar[dict[str, Param]] = {
+        "level": Param(int, 5, f"difficulty from 1 (a beginner) to {len(LEVELS)} (the "
+                               "strongest default), written level:N", 1, len(LEVELS)),
+        **Agent.PARAMS,
+    }
+
+    def __init__(self, game: Game, **params: Any) -> None:
+        super().__init__(game, **params)
+        self.level = LEVELS[self.params["level"] - 1]
+        self.search = IsmctsAgent(game, iterations=self.level.iterations,
+                                  seed=self.params["seed"])
+        self.rng = make_rng(derive_seed(self.params["seed"], 1))
+        self._drawn_turn: tuple[int, int] | None = None  # (turns done, seat) of the last draw
+
+    def analyze(self, observation: Observation, budget: Budget | None = None,
+                control: SearchControl | None = None) -> Analysis:
+        """The level's own search (a budget given is ignored: the level fixes it)."""
+        analysis = self.search.analyze(observation, None, control)
+        return Analysis(player=analysis.player, candidates=analysis.candidates,
+                        agent=self.spec, iterations=analysis.iterations,
+                        worlds=analysis.worlds, seconds=analysis.seconds,
+                        complete=analysis.complete, extra=analysis.extra)
+
+    def choose(self, observation: Observation) -> int:
+        """The draw at the first decision of a turn, the search's best after it. A turn
+        is told by the game's turn count, else by its round count (a game where a seat
+        moves once a round, as Zavandor); in a game with neither, every decision draws."""
+        analysis = self.analyze(observation)
+        belief = observation.belief_state()
+        turns = self.game.turn_count(belief)
+        if turns is None:
+            turns = self.game.round_count(belief)
+        turn = None if turns is None else (turns, observation.observer)
+        if turn is not None and turn == self._drawn_turn:
+            return analysis.best.step
+        self._drawn_turn = turn
+        return self.decide(analysis)
+
+    def decide(self, analysis: Analysis) -> int:
+        """A plausible candidate drawn at the level's temperature."""
+        return softmax_choice(analysis.candidates, analysis.player, self.level.temperature,
+                              self.rng).step
