@@ -737,29 +737,25 @@ class ZavandorState:
     def mining_choices(self, seat: int) -> list[tuple[tuple[int, ...], int]]:
         """(tiles used per gem type, wilds used) the miner may choose (decision 13).
 
-        All of them when the fee is affordable; otherwise every affordable choice to
-        which no unused tile or symbol could be added and still be paid for.
+        All of them when the fee is affordable; otherwise the affordable choices that
+        yield the largest number of gems any affordable choice yields (fewer is illegal,
+        even when no unused tile or symbol could be added and still be paid for).
         """
         counts, wilds = self.tile_counts(seat)
         gold = self.gold[seat]
 
+        def gems(used: tuple[int, ...], w: int) -> int:
+            return sum(mined_by_tiles(u) for u in used) + w
+
         def fee(used: tuple[int, ...], w: int) -> int:
-            gems = sum(mined_by_tiles(u) for u in used) + w
-            return self.mining_fee(seat, gems, sum(used) + w)
+            return self.mining_fee(seat, gems(used, w), sum(used) + w)
 
         if fee(tuple(counts), wilds) <= gold:
             return [(tuple(counts), wilds)]
-        choices = []
-        for used in product(*(range(c + 1) for c in counts)):
-            for w in range(wilds + 1):
-                if fee(used, w) > gold:
-                    continue
-                more = [tuple(u + (i == g) for i, u in enumerate(used))
-                        for g in range(N_GEMS) if used[g] < counts[g]]
-                if all(fee(m, w) > gold for m in more) and (
-                        w == wilds or fee(used, w + 1) > gold):
-                    choices.append((used, w))
-        return choices
+        affordable = [(used, w) for used in product(*(range(c + 1) for c in counts))
+                      for w in range(wilds + 1) if fee(used, w) <= gold]
+        most = max((gems(used, w) for used, w in affordable), default=0)
+        return [(used, w) for used, w in affordable if gems(used, w) == most]
 
     def _next_miner(self) -> None:
         """Mine for each player clockwise from the start player, then end the round."""
