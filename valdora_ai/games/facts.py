@@ -11,6 +11,7 @@ from typing import Any
 
 from valdora_ai.backend import Core, EngineStatus
 from valdora_ai.errors import ValdoraError
+from valdora_ai.games import refusals
 from valdora_ai.games.base import Game, State
 
 
@@ -42,6 +43,20 @@ def max_game_steps(game: Game) -> int | None:
         return None if steps is None else int(steps)
     turns = game.max_turns()
     return None if turns is None else turns * ASSUMED_TURN_STEPS
+
+
+def step_kind(game: Game, step: int) -> str:
+    """The kind of `step` (see ``ServiceHooks.step_kind``); one kind, "step", for a game
+    without the hook."""
+    hook = getattr(game, "step_kind", None)
+    return str(hook(step)) if hook is not None else "step"
+
+
+def not_legal(game: Game, state: State, what: str, legal: list[int]) -> str:
+    """The message for `what`, which names none of the `legal` steps of `state`: the
+    legal steps grouped by kind (the words every game's own notation uses)."""
+    return refusals.not_legal(what, legal, lambda step: game.describe_step(state, step),
+                              lambda step: step_kind(game, step))
 
 
 def round_count(game: Game, state: State) -> int | None:

@@ -24,6 +24,7 @@ from valdora_ai.games.valdora import (
     svg,
     tensor,
 )
+from valdora_ai.games.valdora import steps as S
 from valdora_ai.games.valdora.constants import CHANCE_BASE, MAX_FACES
 from valdora_ai.games.valdora.data import ComponentData, default_data, load_data
 from valdora_ai.games.valdora.rules import ValdoraState
@@ -87,6 +88,9 @@ class ValdoraGame:
 
     def describe_step(self, state: ValdoraState, step: int) -> str:
         return notation.describe_step(state, step)
+
+    def step_kind(self, step: int) -> str:
+        return S.kind(step)
 
     def parse_turn(self, state: ValdoraState, text: str) -> list[int]:
         return notation.parse_turn(state, text)
