@@ -9,12 +9,12 @@
 # is `noexcept nogil` C over plain structs; AlchemistsCompiledState is the Python face.
 
 cimport cython
-import operator
 from libc.string cimport memset
 
 from rng cimport RngState, rng_below, rng_choice_weighted
 
-from valdora_ai.errors import IllegalMoveError, ValdoraError
+from valdora_ai.errors import ValdoraError
+from valdora_ai.games.refusals import illegal_step, not_a_code, step_code
 from valdora_ai.games.alchemists import steps as _S
 from valdora_ai.games.alchemists import rules as _R
 

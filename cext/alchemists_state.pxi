@@ -183,29 +183,29 @@ cdef class AlchemistsCompiledState:
         return [(CHANCE_BASE + cards[i], 1.0 / n) for i in range(n)]
 
     def apply(self, step):
-        """Apply a legal step (IllegalMoveError otherwise)."""
-        cdef int out[MAXSTEPS]
-        cdef int n, code
-        try:
-            index = operator.index(step)
-        except TypeError:
-            index = -1
-        if isinstance(step, bool) or not 0 <= index < STEP_LIMIT:
-            raise IllegalMoveError(f"step {step!r} is not a step code of this game")
-        code = index
-        n = _legal(&self.tables.t, &self.s, out)
-        if not _in(out, n, code):
-            raise IllegalMoveError(f"step {step!r} is not legal here")
-        _apply(&self.tables.t, &self.s, code)
+        """Apply a legal step (IllegalMoveError otherwise, the reference's)."""
+        _apply(&self.tables.t, &self.s, self._checked(step))
 
     def play(self, step):
         """Apply `step` after checking that it is legal (raises IllegalMoveError)."""
-        if step not in self.legal_steps():
+        _apply(&self.tables.t, &self.s, self._checked(step))
+
+    cdef int _checked(self, step) except -1:
+        """`step` as a code _apply may apply here, else the reference's error."""
+        cdef int out[MAXSTEPS]
+        cdef int n, code
+        if type(step) is not int:
+            step = step_code(step)
+        if not 0 <= step < STEP_LIMIT:
+            raise not_a_code(step)
+        code = step
+        n = _legal(&self.tables.t, &self.s, out)
+        if not _in(out, n, code):
             from valdora_ai.games.alchemists.notation import describe_step
 
-            raise IllegalMoveError(
-                f"step {describe_step(self.to_reference(), step)!r} is not legal here")
-        _apply(&self.tables.t, &self.s, step)
+            raise illegal_step(self.to_reference(), code, describe_step, _S.kind,
+                               self.legal_steps())
+        return code
 
     def apply_revealing(self, step):
         """Apply `step` to a world; the chance steps a belief state would have passed

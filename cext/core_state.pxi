@@ -9,9 +9,10 @@
 cimport cython
 from cpython.long cimport PyLong_AsLongLongAndOverflow
 
-from valdora_ai.errors import IllegalMoveError, ValdoraError
+from valdora_ai.errors import ValdoraError
 from valdora_ai.games.valdora.rules import Book, Player, ScoreLine, ValdoraState
-from valdora_ai.games.valdora.stepcheck import step_code, step_error
+from valdora_ai.games.refusals import step_code
+from valdora_ai.games.valdora.stepcheck import play_error, step_error
 
 
 _POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY, "quick": POLICY_QUICK}
@@ -118,10 +119,9 @@ cdef class CompiledState:
     def play(self, step):
         """Apply `step` after checking that it is legal (raises IllegalMoveError)."""
         cdef int code = _step_code(step)
-        if code not in self.legal_steps():
-            from valdora_ai.games.valdora.notation import describe_step
-
-            raise IllegalMoveError(f"step {describe_step(self, code)!r} is not legal here")
+        cdef list legal = self.legal_steps()
+        if code not in legal:
+            raise play_error(self, code, legal, core_step_problem(&self.s, code))
         core_apply(&self.s, code)
 
     cdef int _checked(self, step) except -1:

@@ -676,8 +676,10 @@ cdef bint _applicable(const CoreState* s, int step) noexcept nogil:
                 and p.n_equipment < s.data.n_items - 1)
     if LOAD_BASE <= step < COMPLETE_BASE:
         item = (step - LOAD_BASE) % LOAD_STRIDE
+        b = (step - LOAD_BASE) // LOAD_STRIDE  # the gem
         return (p.load[item] != NOT_OWNED
-                and _load_source(<CoreState*>s)[(step - LOAD_BASE) // LOAD_STRIDE] > 0
+                and s.data.item_loads[item] in (b, ANY_GEM)
+                and _load_source(<CoreState*>s)[b] > 0
                 and p.coins >= s.data.item_cost[item])
     if COMPLETE_BASE <= step < CHANCE_BASE:
         index = (step - COMPLETE_BASE) // COMPLETE_STRIDE

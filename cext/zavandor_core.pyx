@@ -503,20 +503,39 @@ cdef void _tile_counts(const ZState* s, int seat, int* counts, int* wilds) noexc
         wilds[0] += s.d.tile_wild[t]
 
 
-cdef inline int _choice_fee(const ZState* s, int seat, const int* used, int w) noexcept nogil:
-    cdef int g, gems = w, units = w
+cdef inline int _choice_gems(const int* used, int w) noexcept nogil:
+    cdef int g, gems = w
     for g in range(NG):
         gems += mined_by_tiles(used[g])
+    return gems
+
+
+cdef inline int _choice_fee(const ZState* s, int seat, const int* used, int w) noexcept nogil:
+    cdef int g, units = w
+    for g in range(NG):
         units += used[g]
-    return _mining_fee(s, seat, gems, units)
+    return _mining_fee(s, seat, _choice_gems(used, w), units)
+
+
+cdef bint _next_selection(int* used, const int* counts) noexcept nogil:
+    """The next tuple of itertools.product(range(c + 1) for c in counts), the last
+    position moving fastest; False (and all zeros) after the last one."""
+    cdef int g = NG - 1
+    while g >= 0 and used[g] == counts[g]:
+        used[g] = 0
+        g -= 1
+    if g < 0:
+        return False
+    used[g] += 1
+    return True
 
 
 cdef int _mining_choices(const ZState* s, int seat, Choice* out) noexcept nogil:
-    """ZavandorState.mining_choices, in the reference's (itertools.product) order."""
+    """ZavandorState.mining_choices, in the reference's (itertools.product) order: the
+    affordable choices with the largest yield (two passes: the yield, then the choices)."""
     cdef int counts[NG]
     cdef int used[NG]
-    cdef int wilds, gold = s.gold[seat], n = 0, g, h, w
-    cdef bint maximal
+    cdef int wilds, gold = s.gold[seat], n = 0, g, w, most = -1
     _tile_counts(s, seat, counts, &wilds)
     if _choice_fee(s, seat, counts, wilds) <= gold:
         for g in range(NG):
@@ -527,28 +546,20 @@ cdef int _mining_choices(const ZState* s, int seat, Choice* out) noexcept nogil:
         used[g] = 0
     while True:
         for w in range(wilds + 1):
-            if _choice_fee(s, seat, used, w) > gold:
-                continue
-            maximal = True
-            for g in range(NG):
-                if used[g] < counts[g]:
-                    used[g] += 1
-                    if _choice_fee(s, seat, used, w) <= gold:
-                        maximal = False
-                    used[g] -= 1
-            if maximal and (w == wilds or _choice_fee(s, seat, used, w + 1) > gold):
+            if _choice_fee(s, seat, used, w) <= gold:
+                most = _imax(most, _choice_gems(used, w))
+        if not _next_selection(used, counts):
+            break
+    while True:
+        for w in range(wilds + 1):
+            if _choice_gems(used, w) == most and _choice_fee(s, seat, used, w) <= gold:
                 if n < MAXCHOICE:
-                    for h in range(NG):
-                        out[n].used[h] = used[h]
+                    for g in range(NG):
+                        out[n].used[g] = used[g]
                     out[n].wilds = w
                 n += 1
-        g = NG - 1  # the next tuple of the product: the last position moves fastest
-        while g >= 0 and used[g] == counts[g]:
-            used[g] = 0
-            g -= 1
-        if g < 0:
+        if not _next_selection(used, counts):
             return _imin(n, MAXCHOICE)
-        used[g] += 1
 
 
 cdef bint _matches(const ZState* s, const Choice* c, int k) noexcept nogil:

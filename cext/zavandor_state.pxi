@@ -8,7 +8,8 @@
 
 cimport cython
 
-from valdora_ai.errors import IllegalMoveError, ValdoraError
+from valdora_ai.errors import ValdoraError
+from valdora_ai.games.refusals import illegal_step, not_a_code, step_code
 from valdora_ai.games.zavandor.rules import ZavandorState
 
 _POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY}
@@ -313,15 +314,18 @@ cdef class CompiledZavandorState:
         return [(CHANCE_BASE + v, 1.0 / n) for v in range(n)]
 
     cdef int _legal(self, step) except -1:
+        """`step` as a code z_apply may apply here, else the reference's error."""
         cdef int code
-        if type(step) is not int or not 0 <= step < STEP_LIMIT:
-            raise IllegalMoveError(f"step {step!r} is not a step code")
+        if type(step) is not int:
+            step = step_code(step)
+        if not 0 <= step < STEP_LIMIT:
+            raise not_a_code(step)
         code = step
         if not z_is_legal(&self.s, code):
             from valdora_ai.games.zavandor.notation import describe_step
 
-            raise IllegalMoveError(
-                f"step {describe_step(self.to_reference(), code)!r} is not legal here")
+            raise illegal_step(self.to_reference(), code, describe_step, _S.kind,
+                               self.legal_steps())
         return code
 
     def apply(self, step):

@@ -210,7 +210,7 @@ def test_odd_lines_in_an_interactive_game(tmp_path: Path) -> None:
     assert time.monotonic() - start < 30
     assert result.exit_code == 0 and "Traceback" not in result.output, result.output[-500:]
     errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
-    assert len(errors) == 3 and "'²' is not a legal step here" in errors[0], errors
+    assert len(errors) == 3 and "'²' is not legal here" in errors[0], errors
     assert "5000 characters" in errors[1] and "10000000 characters" in errors[2]
 
 

@@ -178,11 +178,11 @@ def test_illegal_step_and_turn() -> None:
     state = game.new_state(1)
     with pytest.raises(IllegalMoveError, match="is not legal here"):
         state.play(S.move(state.players[0].space))  # never end where you started
-    with pytest.raises(IllegalMoveError, match="'r4' is not a legal step here"):
+    with pytest.raises(IllegalMoveError, match="'r4' is not legal here"):
         game.parse_turn(state, "r4")  # beyond a city without provisions
     with pytest.raises(IllegalMoveError, match="comes after the turn has ended"):
         game.parse_turn(state, "A: P tR")
-    with pytest.raises(IllegalMoveError, match="is not a legal step here"):
+    with pytest.raises(IllegalMoveError, match="is not legal here"):
         game.parse_turn(state, "A: bR@pan")  # no gold loaded yet
 
 
@@ -197,7 +197,7 @@ def test_illegal_turn_on_the_command_line(tmp_path: Path, position: dict) -> Non
     path = tmp_path / "pos.json"
     path.write_text(json.dumps(position), encoding="utf-8")
     text = one_line_error(["position", "apply", str(path), "r4: +R@pick"])
-    assert "in turn 'r4: +R@pick': 'r4' is not a legal step here (legal: " in text
+    assert "in turn 'r4: +R@pick': 'r4' is not legal here (legal: " in text
 
 
 @pytest.mark.parametrize(("spec", "what"), [

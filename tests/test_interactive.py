@@ -91,7 +91,7 @@ def test_invalid_input_is_reported_and_asked_again(tmp_path: Path) -> None:
     assert outcome is Outcome.QUIT
     errors = [event[1] for event in view.of("error")]
     assert len(errors) == len(lines) - 1
-    assert "'nonsense' is not a legal step here (legal: " in errors[0]
+    assert "'nonsense' is not legal here (legal: " in errors[0]
     assert errors[1].startswith("no choice 99: the menu has 1 to ")
     assert errors[3] == "save needs a file name: save FILE"
     assert errors[6] == "nothing to undo: you have not played a turn yet"

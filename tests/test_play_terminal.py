@@ -43,7 +43,8 @@ def test_a_complete_game_against_two_bots(tmp_path: Path) -> None:
                     "craftsmen left", "choices: 1 "):
         assert section in first
     assert "error: 'go north': a turn is 'DESTINATION[: STEP" in (terminal.send("go north") or "")
-    assert "error: in turn 'zz: tR': 'zz' is not a legal step" in (terminal.send("zz: tR") or "")
+    assert ("error: in turn 'zz: tR': 'zz' is not legal here (legal: move: A B C D M1"
+            in (terminal.send("zz: tR") or ""))
     assert "error: no choice 77" in (terminal.send("77") or "")
     assert "error: save needs a file name" in (terminal.send("save") or "")
     assert "hint  " in (terminal.send("help") or "")

@@ -36,7 +36,7 @@ from valdora_ai.errors import IllegalMoveError
 from valdora_ai.games.zavandor import steps as S
 from valdora_ai.games.zavandor.data import ARTIFACT, JEWEL, default_data
 from valdora_ai.games.zavandor.engines import as_reference
-from valdora_ai.games.zavandor.rules import EMPTY, MINE_USE, WILD
+from valdora_ai.games.zavandor.rules import EMPTY, WILD, ZavandorState
 
 DATA = default_data()
 
@@ -212,25 +212,29 @@ def test_wild_symbol_never_earns_the_second_tile_bonus() -> None:
 
 
 # ----------------------------------------------------------------- Artifacts
+def before_hoover_mining(s: ZavandorState, tiles: tuple[str, ...], gold: int) -> None:
+    """Round 3: Alphonse owns `tiles` and `gold`, Caroline the Hoovermatic and the
+    round's last action (whose end starts the mining round)."""
+    s.round = 3
+    for ident in tiles:
+        give_tile(s, A, ident)
+    give_card(s, C, "A-HOO")
+    s.gold[A] = gold
+    s.actions_left, s.current = [0, 0, 1], C
+
+
 def test_hoovermatic_example_per_symbol_reading() -> None:
     """Hoovermatic, "Example of a 3 player game": Alphonse (tiles: diamond, diamond +
     wild, emerald; 4 gold) can only mine 2 units, "chooses to mine 3 diamonds and pays
     Caroline 3 gold". This comes out with the fee per symbol used (decision 13's switch
     hoover_per_gem off)."""
     game, s = new(3, hoover_per_gem=False)
-    s.round = 3
-    for ident in ("T-D1", "T-DW", "T-E1"):
-        give_tile(s, A, ident)
-    give_card(s, C, "A-HOO")
-    s.gold[A] = 4
-    s.actions_left = [0, 0, 1]
-    s.current = C
+    before_hoover_mining(s, ("T-D1", "T-DW", "T-E1"), gold=4)
     s = checked(game, s)
     gold_c = s.gold[C]
     play(game, s, "gold")
-    assert s.phase == MINE_USE and s.current == A
-    assert {game.describe_step(s, st) for st in s.legal_steps()} == {"use:0", "use:1", "use:2"}
-    play(game, s, "use:2")  # both diamond tiles; the emerald tile and symbol stay unused
+    # Two units are affordable; both diamond tiles yield the most gems (3), so the
+    # choice is forced: the emerald tile and the symbol stay unused.
     assert s.gems[A] == gems("3D") and s.gold[A] == 1
     assert s.gold[C] == gold_c + 4 + 3
 
@@ -244,17 +248,28 @@ def test_hoovermatic_fee_per_gem_rounded_up() -> None:
         assert s.mining_fee(0, gems_mined, gems_mined) == fee
         assert s.mining_fee(players - 1, gems_mined, gems_mined) == 0  # the owner
     game, s = new(3)
-    s.round = 3
-    for ident in ("T-D1", "T-DW", "T-E1"):
-        give_tile(s, A, ident)
-    give_card(s, C, "A-HOO")
-    s.gold[A] = 4
-    s.actions_left, s.current = [0, 0, 1], C
+    before_hoover_mining(s, ("T-D1", "T-DW", "T-E1"), gold=4)
     play(game, s, "gold")
     # 2 gems cost 3 gold, 3 gems 5: the diamond pair (3 gems) is out of reach.
     assert {game.describe_step(s, st) for st in s.legal_steps()} == {"use:0", "use:1"}
     play(game, s, "use:1 use:1")  # one diamond tile and the emerald tile
     assert s.gems[A] == gems("1D1E") and s.gold[A] == 1
+
+
+def test_hoovermatic_mining_takes_the_largest_affordable_yield(engine: str) -> None:
+    """Hoovermatic: "Players may only mine as many gems as they can pay ... for"; they
+    mine the largest number they can pay for (decision 13). Two diamond tiles and an
+    emerald tile, 5 gold, 3 players: 3 D for 5 gold, never 1 D + 1 E for 3, although
+    no tile could be added to that one and still be paid for."""
+    game, s = new(3)
+    before_hoover_mining(s, ("T-D1", "T-D2", "T-E1"), gold=5)
+    assert s.mining_choices(A) == [((2, 0, 0, 0), 0)]
+    s = checked(game, s)
+    gold_c = as_reference(s).gold[C]
+    play(game, s, "gold")  # C's last action: the mining round; A's choice is forced
+    after = as_reference(s)
+    assert after.gems[A] == gems("3D") and after.gold[A] == 0
+    assert after.gold[C] == gold_c + 4 + 5
 
 
 def test_hoovermatic_is_paid_before_alchemister_gold() -> None:

@@ -30,8 +30,9 @@ from valdora_ai.engine.protocol import (
 )
 from valdora_ai.errors import ValdoraError
 from valdora_ai.explanations import explain
-from valdora_ai.games import game_names
+from valdora_ai.games import facts, game_names
 from valdora_ai.games.base import Game, Observation, State
+from valdora_ai.inputs import brief
 from valdora_ai.suggestions import candidate_turn
 
 LOCAL_ONLY = ("py:", "cmd:")  # specs a client may not send: the engine's operator names them
@@ -91,9 +92,7 @@ def _resolve(game: Game, state: State, move: str | float, field: str) -> int:
     else:
         step = int(move) if int(move) in options else None
     if step is None:
-        written = ", ".join(game.describe_step(state, s) for s in options[:40])
-        more = ", ..." if len(options) > 40 else ""
-        raise EngineError(ILLEGAL_MOVE, f"{move!r} is not legal here (legal: {written}{more})",
+        raise EngineError(ILLEGAL_MOVE, facts.not_legal(game, state, brief(move, 120), options),
                           field)
     return step
 

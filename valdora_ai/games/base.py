@@ -135,6 +135,11 @@ class ServiceHooks(Protocol):
         """One line counting what the data file holds (`valdora data check`)."""
         ...
 
+    def step_kind(self, step: int) -> str:
+        """The kind of the step code `step` ("move", "buy_gem", ...): an illegal-step
+        error lists the legal steps grouped by it (see valdora_ai.games.refusals)."""
+        ...
+
     def world_seen_by(self, state: Any, observer: int) -> State:
         """A copy of the true world `state` on which ``apply_revealing`` returns what
         `observer`'s belief state would pass through, their private reveals included (a

@@ -8,6 +8,7 @@ with the core contract, or with an optional protocol a game may lack.
 from __future__ import annotations
 
 from valdora_ai.errors import ValdoraError
+from valdora_ai.games import refusals
 from valdora_ai.games.base import Game, Pictured, State
 
 
@@ -18,6 +19,13 @@ def turn_continues(game: Game, state: State, seat: int, start: int | None) -> bo
     if state.is_terminal() or state.current_player != seat:
         return False
     return start is None or game.turn_count(state) == start
+
+
+def not_legal(game: Game, state: State, what: str, legal: list[int]) -> str:
+    """The message for `what`, which names none of the `legal` steps of `state`: the
+    legal steps grouped by kind (the words every game's own notation uses)."""
+    return refusals.not_legal(what, legal, lambda step: game.describe_step(state, step),
+                              game.step_kind)
 
 
 def render_svg(game: Game, state: State, observer: int | None) -> str:

@@ -97,6 +97,10 @@ class GameBase(Game):
     def data_summary(self) -> str:
         return f"sha256 {self.data_sha256()[:12]}"
 
+    def step_kind(self, step: int) -> str:
+        """One kind, "step", for a game that names none."""
+        return "step"
+
     def world_seen_by(self, state: Any, observer: int) -> State:
         """By default a plain copy, right for a game whose reveals are all public."""
         world: State = state.copy()

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from valdora_ai.errors import ValdoraError
+from valdora_ai.games import facts
+from valdora_ai.inputs import brief
 from valdora_ai.interactive.commands import Command, help_text, parse_command
 from valdora_ai.interactive.session import GameSession, resume_command
 from valdora_ai.interactive.view import View
@@ -154,11 +156,11 @@ class _HumanTurn:
         for token in text.split():
             if board.current_player != self.seat:
                 raise ValdoraError(f"{token!r} comes after the turn has ended")
-            named = [s for s in board.legal_steps()
+            legal = board.legal_steps()
+            named = [s for s in legal
                      if self.game.describe_step(board, s).lower() == token.lower()]
             if not named:
-                legal = ", ".join(self.game.describe_step(board, s) for s in board.legal_steps())
-                raise ValdoraError(f"{token!r} is not a legal step here (legal: {legal})")
+                raise ValdoraError(facts.not_legal(self.game, board, brief(token, 120), legal))
             board.apply(named[0])
             steps.append(named[0])
         self._play(steps)

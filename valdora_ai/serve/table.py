@@ -18,6 +18,7 @@ from rich.console import Console
 from valdora_ai.errors import ValdoraError
 from valdora_ai.explanations import explain
 from valdora_ai.games import Game, facts
+from valdora_ai.inputs import brief
 from valdora_ai.interactive.seats import HUMAN
 from valdora_ai.interactive.session import GameSession, PlayedTurn
 
@@ -76,7 +77,7 @@ class WebGame:
         if choice is not None:
             legal = self.board.legal_steps()
             if choice not in legal:
-                raise ValdoraError(f"step {choice} is not legal here")
+                raise ValdoraError(facts.not_legal(self.game, self.board, f"step {choice}", legal))
             self._advance([choice])
         elif not self.steps:
             self._advance(self.game.parse_turn(self.board, text or ""))
@@ -88,11 +89,11 @@ class WebGame:
         for token in text.split():
             if board.current_player != seat:
                 raise ValdoraError(f"{token!r} comes after the turn has ended")
-            named = [s for s in board.legal_steps()
+            legal = board.legal_steps()
+            named = [s for s in legal
                      if self.game.describe_step(board, s).lower() == token.lower()]
             if not named:
-                legal = ", ".join(self.game.describe_step(board, s) for s in board.legal_steps())
-                raise ValdoraError(f"{token!r} is not a legal step here (legal: {legal})")
+                raise ValdoraError(facts.not_legal(self.game, board, brief(token, 120), legal))
             board.apply(named[0])
             steps.append(named[0])
         if not steps:

@@ -111,6 +111,9 @@ class AlchemistsGame(GameBase):
     def describe_step(self, state: Any, step: int) -> str:
         return notation.describe_step(as_reference(state), step)
 
+    def step_kind(self, step: int) -> str:
+        return S.kind(step)
+
     def parse_turn(self, state: Any, text: str) -> list[int]:
         return notation.parse_turn(as_reference(state), text)
 

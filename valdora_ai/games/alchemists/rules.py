@@ -24,10 +24,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
+from typing import Any
 
-from valdora_ai.errors import IllegalMoveError
 from valdora_ai.games.alchemists import steps as S
 from valdora_ai.games.alchemists.data import MAX_LEVEL, AlchemistsData, Elixir, Options
+from valdora_ai.games.refusals import legal_code
 
 CHANCE = -1  # `current_player` at a chance node
 TERMINAL = -2  # `current_player` once the game is over
@@ -38,6 +39,13 @@ NONE = -1  # no colour (the transformation token holds nothing)
 SETUP, CHOOSE, BREWING, MAKING, SELLING = 0, 1, 2, 3, 4
 PHASE_NAMES = ("setup", "choose", "brewing", "making", "selling")
 
+
+
+def _describe(state: Any, step: int) -> str:
+    """The notation's token for `step` (the notation module imports this one)."""
+    from valdora_ai.games.alchemists.notation import describe_step
+
+    return describe_step(state, step)
 
 class Player:
     """Everything in front of one player; all of it is public."""
@@ -149,7 +157,7 @@ def line_bonus(data: AlchemistsData, cards: list[Elixir], tokens: list[int]) -> 
 class AlchemistsState:
     """A Valley of Alchemists position, with the step interface search and people use.
 
-    `apply` is fast and trusts its caller (the step must be legal); `play` checks.
+    `apply` and `play` both refuse an illegal step (IllegalMoveError).
     Seat 0 is the First Player.
     """
 
@@ -385,14 +393,15 @@ class AlchemistsState:
     # ----------------------------------------------------------------- applying
     def play(self, step: int) -> None:
         """Apply `step` after checking that it is legal (raises IllegalMoveError)."""
-        if step not in self.legal_steps():
-            from valdora_ai.games.alchemists.notation import describe_step
-
-            raise IllegalMoveError(f"step {describe_step(self, step)!r} is not legal here")
         self.apply(step)
 
     def apply(self, step: int) -> None:
-        """Apply a legal step. Fast and trusting: `play` is the checked version."""
+        """Apply a legal step; any other number raises IllegalMoveError, as on the
+        compiled core (a step of another kind than the node asks for would corrupt the
+        state), so `apply` checks as `play` does."""
+        self._apply(legal_code(self, step, _describe, S.kind))
+
+    def _apply(self, step: int) -> None:
         if self.refilling:
             self._draw(step - S.CHANCE_BASE)
             return
@@ -430,10 +439,8 @@ class AlchemistsState:
             token_kind, position = divmod(arg, S.LINE_LENGTH)
             self.sale_tokens[position] = token_kind
             self.order = token_kind
-        elif kind == "transform":
+        else:  # transform
             self._apply_transform(player, *S.transform_parts(step))
-        else:
-            raise IllegalMoveError(f"step code {step} is not a decision")
 
     def _apply_skill_point(self, player: Player, track: int) -> None:
         """IV. Setup: two skill points, from the First Player clockwise."""

@@ -26,6 +26,7 @@ from valdora_ai.games.valdora import (
     svg,
     tensor,
 )
+from valdora_ai.games.valdora import steps as S
 from valdora_ai.games.valdora.constants import CHANCE_BASE, MAX_FACES
 from valdora_ai.games.valdora.data import ComponentData, default_data, load_data
 from valdora_ai.games.valdora.rules import ValdoraState
@@ -89,6 +90,9 @@ class ValdoraGame(GameBase):
     describe_step = staticmethod(notation.describe_step)
     parse_turn = staticmethod(notation.parse_turn)
     position_to_json = staticmethod(position.position_to_json)
+
+    def step_kind(self, step: int) -> str:
+        return S.kind(step)
 
     def format_turn(self, state: ValdoraState, steps: list[int]) -> str:
         return notation.format_turn(state, steps)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 
 from valdora_ai.errors import IllegalMoveError, NotationError
+from valdora_ai.games.refusals import not_legal
 from valdora_ai.games.valdora import steps as S
 from valdora_ai.games.valdora.rules import MOVE, TERMINAL, ValdoraState
 from valdora_ai.games.valdora.stepcheck import is_step_code
@@ -95,8 +96,8 @@ def parse_step(state: ValdoraState, token: str) -> int:
             return step
     if not legal:
         raise NotationError(f"{brief(token, 120)}: the game is over")
-    options = ", ".join(describe_step(state, s) for s in legal)
-    raise NotationError(f"{brief(token, 120)} is not a legal step here (legal: {options})")
+    raise NotationError(not_legal(brief(token, 120), legal, lambda s: describe_step(state, s),
+                                  S.kind))
 
 
 def _same_token(written: str, token: str) -> bool:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from valdora_ai.errors import IllegalMoveError
+from valdora_ai.games.refusals import step_code
 from valdora_ai.games.valdora import stepcheck  # circular: used at call time only
 from valdora_ai.games.valdora import steps as S
 from valdora_ai.games.valdora.constants import (
@@ -461,11 +461,10 @@ class ValdoraState:
     # ----------------------------------------------------------------- applying
     def play(self, step: int) -> None:
         """Apply `step` after checking that it is legal (raises IllegalMoveError)."""
-        step = stepcheck.step_code(step)
-        if step not in self.legal_steps():
-            from valdora_ai.games.valdora.notation import describe_step
-
-            raise IllegalMoveError(f"step {describe_step(self, step)!r} is not legal here")
+        step = step_code(step)
+        legal = self.legal_steps()
+        if step not in legal:
+            raise stepcheck.play_error(self, step, legal, stepcheck.step_problem(self, step))
         self.apply(step)
 
     def apply(self, step: int) -> None:
@@ -475,7 +474,7 @@ class ValdoraState:
         (IllegalMoveError, see `stepcheck`).
         """
         if type(step) is not int:
-            step = stepcheck.step_code(step)
+            step = step_code(step)
         problem = stepcheck.step_problem(self, step)
         if problem:
             raise stepcheck.step_error(self, step, problem)

@@ -7,20 +7,22 @@ this game (not an integer, out of the code layout, or naming a space, gem, item 
 commission slot the data does not have), any step once the game is over, a chance
 outcome that is not one at this chance node, a chance code where a player decides,
 and a step whose objects are not there (no book here, an empty stack, no commission
-at that index, an item carrying no gem, a gem not on the road, coins the player does
-not have). Anything else is applied unchecked. The compiled core mirrors `step_problem` in C
-(``core_step_problem``) and builds its messages with `step_error`.
+at that index, an item carrying no gem, a gem not on the road or that the item cannot
+carry, coins the player does not have). Anything else is applied unchecked. The
+compiled core mirrors `step_problem` in C (``core_step_problem``) and builds its
+messages with `step_error`.
 """
 
 from __future__ import annotations
 
-import operator
 from typing import TYPE_CHECKING
 
 import valdora_ai.games.valdora.rules as rules  # circular: used at call time only
 from valdora_ai.errors import IllegalMoveError
+from valdora_ai.games.refusals import illegal_step, not_a_code
 from valdora_ai.games.valdora import steps as S
 from valdora_ai.games.valdora.constants import MAX_HELD_COMMISSIONS
+from valdora_ai.games.valdora.data import ANY_GEM
 
 if TYPE_CHECKING:
     from valdora_ai.games.valdora.data import ComponentData
@@ -28,16 +30,6 @@ if TYPE_CHECKING:
 
 # Problems, in the order they are checked (the C core returns the same numbers).
 OK, NOT_A_CODE, GAME_OVER, NOT_AN_OUTCOME, NOT_A_DECISION, CANNOT_APPLY = range(6)
-
-
-def step_code(step: object) -> int:
-    """`step` as a plain int: any integer type (numpy's included), never a bool or float."""
-    if not isinstance(step, bool):
-        try:
-            return operator.index(step)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-    raise IllegalMoveError(f"{step!r} is not a step code of this game")
 
 
 def is_step_code(data: ComponentData, step: int) -> bool:
@@ -104,7 +96,8 @@ def _applicable(state: ValdoraState, step: int) -> bool:
                 and len(player.equipment) < len(data.items) - 1)
     if S.LOAD_BASE <= step < S.COMPLETE_BASE:
         gem, item = divmod(step - S.LOAD_BASE, S.LOAD_STRIDE)
-        return (player.load[item] != rules.NOT_OWNED and state._load_source()[gem] > 0
+        return (player.load[item] != rules.NOT_OWNED
+                and data.items[item].loads in (gem, ANY_GEM) and state._load_source()[gem] > 0
                 and player.coins >= data.items[item].load_cost)
     if S.COMPLETE_BASE <= step < S.CHANCE_BASE:
         index, mask = divmod(step - S.COMPLETE_BASE, 128)
@@ -119,7 +112,7 @@ def _applicable(state: ValdoraState, step: int) -> bool:
 def step_error(state: ValdoraState, step: int, problem: int) -> IllegalMoveError:
     """The error for `problem` (not OK), worded the same on both engines."""
     if problem == NOT_A_CODE:
-        return IllegalMoveError(f"{step} is not a step code of this game")
+        return not_a_code(step)
     if problem == GAME_OVER:
         return IllegalMoveError(f"step {step}: the game is over")
     if problem == NOT_AN_OUTCOME:
@@ -129,3 +122,15 @@ def step_error(state: ValdoraState, step: int, problem: int) -> IllegalMoveError
     from valdora_ai.games.valdora.notation import describe_step
 
     return IllegalMoveError(f"step {describe_step(state, step)!r} cannot be applied here")
+
+
+def play_error(state: ValdoraState, step: int, legal: list[int],
+               problem: int) -> IllegalMoveError:
+    """The error `play` raises for `step`, which is not one of the `legal` steps, given
+    `step_problem`'s answer for it (both engines): `step_error`'s for a number `apply`
+    refuses too, else the legal steps grouped by kind."""
+    if problem not in (OK, CANNOT_APPLY):
+        return step_error(state, step, problem)
+    from valdora_ai.games.valdora.notation import describe_step
+
+    return illegal_step(state, step, describe_step, S.kind, legal)

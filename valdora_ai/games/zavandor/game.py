@@ -140,6 +140,9 @@ class ZavandorGame(GameBase):
     def describe_step(self, state: ZavandorState, step: int) -> str:
         return notation.describe_step(as_reference(state), step)
 
+    def step_kind(self, step: int) -> str:
+        return S.kind(step)
+
     def parse_turn(self, state: ZavandorState, text: str) -> list[int]:
         return notation.parse_turn(as_reference(state), text)
 

@@ -27,10 +27,12 @@ Parsing matches each token against the descriptions of the legal steps, so what
 from __future__ import annotations
 
 from valdora_ai.errors import NotationError
+from valdora_ai.games.refusals import not_legal
 from valdora_ai.games.token_turns import format_tokens, parse_tokens
 from valdora_ai.games.zavandor import steps as S
 from valdora_ai.games.zavandor.data import DECK_NAMES, GEM_LETTERS
 from valdora_ai.games.zavandor.rules import ZavandorState
+from valdora_ai.inputs import brief
 
 _SIMPLE = {"buy_gem": "buy", "sell_gem": "sell", "use_trader": "give", "wild": "wild"}
 
@@ -97,11 +99,12 @@ def _chance_name(state: ZavandorState, value: int) -> str:
 
 def parse_step(state: ZavandorState, token: str) -> int:
     """The legal step `token` names in `state` (NotationError if none)."""
-    for step in state.legal_steps():
+    legal = state.legal_steps()
+    for step in legal:
         if describe_step(state, step) == token:
             return step
-    legal = " ".join(describe_step(state, s) for s in state.legal_steps()[:12])
-    raise NotationError(f"{token!r} is not a legal step here (legal: {legal} ...)")
+    raise NotationError(not_legal(brief(token, 120), legal, lambda s: describe_step(state, s),
+                                  S.kind))
 
 
 def parse_turn(state: ZavandorState, text: str) -> list[int]:

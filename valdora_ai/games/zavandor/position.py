@@ -39,7 +39,8 @@ MAX_GOLD = 10**6
 
 
 def position_to_json(state: ZavandorState) -> dict[str, Any]:
-    """The state as a JSON-ready dict (round-trips exactly through position_from_json)."""
+    """The state as a JSON-ready dict (round-trips exactly through position_from_json),
+    sharing no list with the state: editing it never changes the game, nor play it."""
     data = state.data
 
     def tile_id(t: int) -> str:
@@ -57,8 +58,8 @@ def position_to_json(state: ZavandorState) -> dict[str, Any]:
     players = []
     for q in range(state.n):
         players.append({
-            "gold": state.gold[q], "gems": state.gems[q], "prisms": state.prisms[q],
-            "markers": state.markers[q], "trader": state.trader[q],
+            "gold": state.gold[q], "gems": list(state.gems[q]), "prisms": state.prisms[q],
+            "markers": list(state.markers[q]), "trader": state.trader[q],
             "tiles": [tile_id(t) for t in state.tiles[q]],
             "cards": [card_id(d, i) for d, i in state.owned[q]],
             "samples": state.samples[q], "actions_left": state.actions_left[q],
@@ -69,13 +70,13 @@ def position_to_json(state: ZavandorState) -> dict[str, Any]:
         "options": {k: getattr(state.opts, k) for k in state.opts.__dataclass_fields__},
         "round": state.round, "start": state.start, "gnome": state.gnome,
         "current": state.current, "phase": PHASES[state.phase],
-        "prices": {"current": state.cur, "target": state.tgt},
+        "prices": {"current": list(state.cur), "target": list(state.tgt)},
         "seats": players,
         "board": [None if t == EMPTY else {"tile": tile_id(t), "known": _seats(k, state.n)}
                   for t, k in zip(state.board, state.known, strict=True)],
         "piles": [[slot(s) for s in pile] for pile in state.piles],
         "display": [[card_id(d, i) for i in state.display[d]] for d in range(2)],
-        "discount": state.discount,
+        "discount": [list(d) for d in state.discount],
         "removed": [slot(s) for s in state.removed],
         "drawn": [slot(s) for s in state.drawn],
         "returning": [slot(s) for s in state.returning],
@@ -83,10 +84,10 @@ def position_to_json(state: ZavandorState) -> dict[str, Any]:
         "capped": state.capped,
         "pending": {"gem": state.pend_gem, "marker": state.pend_marker,
                     "space": state.pend_space, "deck": state.pend_deck,
-                    "slot": state.pend_slot, "cost": state.pend_cost,
-                    "used": state.pend_used, "colour": state.pend_colour},
-        "mining": {"pos": state.mine_pos, "used": state.mine_used,
-                   "wilds": state.mine_wilds, "picks": state.mine_picks},
+                    "slot": state.pend_slot, "cost": list(state.pend_cost),
+                    "used": list(state.pend_used), "colour": state.pend_colour},
+        "mining": {"pos": state.mine_pos, "used": list(state.mine_used),
+                   "wilds": state.mine_wilds, "picks": list(state.mine_picks)},
         "reveals": [list(r) for r in state.reveals], "cont": state.cont,
     }
 

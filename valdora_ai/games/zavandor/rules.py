@@ -29,7 +29,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
-from valdora_ai.errors import IllegalMoveError
+from valdora_ai.games.refusals import legal_code
 from valdora_ai.games.zavandor import steps as S
 from valdora_ai.games.zavandor.data import (
     ARTIFACT,
@@ -68,10 +68,17 @@ def mined_by_tiles(count: int) -> int:
     return 2 * count - 1 if count else 0
 
 
+
+def _describe(state: Any, step: int) -> str:
+    """The notation's token for `step` (the notation module imports this one)."""
+    from valdora_ai.games.zavandor.notation import describe_step
+
+    return describe_step(state, step)
+
 class ZavandorState:
     """A Gnomes of Zavandor position with the step interface search and people use.
 
-    `apply` is fast and trusts its caller (the step must be legal); `play` checks.
+    `apply` and `play` both refuse an illegal step (IllegalMoveError).
     """
 
     __slots__ = (
@@ -409,7 +416,10 @@ class ZavandorState:
         return slots + self.removed + self.drawn + self.returning
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """(chance step, exact probability) pairs at a chance node: all uniform."""
+        """(chance step, exact probability) pairs at a chance node: all uniform (none
+        elsewhere, as on the compiled core)."""
+        if self.phase == OVER or not self.reveals:
+            return []
         values = self._reveal_values(self.reveals[0])
         return [(S.chance(v), 1.0 / len(values)) for v in values]
 
@@ -460,14 +470,16 @@ class ZavandorState:
     # ----------------------------------------------------------------- apply
     def play(self, step: int) -> None:
         """Apply `step` after checking that it is legal (raises IllegalMoveError)."""
-        if step not in self.legal_steps():
-            from valdora_ai.games.zavandor.notation import describe_step
-
-            raise IllegalMoveError(f"step {describe_step(self, step)!r} is not legal here")
         self.apply(step)
 
     def apply(self, step: int) -> None:
-        """Apply a legal step. Fast and trusting: `play` is the checked version."""
+        """Apply a legal step; any other number raises IllegalMoveError, as on the
+        compiled core. A step of another kind than the node asks for would corrupt the
+        state (a count where an action is due takes gems from nowhere), so `apply`
+        checks as `play` does."""
+        self._apply(legal_code(self, step, _describe, S.kind))
+
+    def _apply(self, step: int) -> None:
         if self.reveals:
             self._resolve(step - S.CHANCE_BASE)
             return
@@ -519,8 +531,6 @@ class ZavandorState:
             self.mine_wilds -= 1
             if not self.mine_wilds:
                 self._mine(self._miner())
-        else:
-            raise IllegalMoveError(f"step {step} is not a decision here")
 
     # Soil Samples
     def _sample(self, p: int, space: int) -> None:
@@ -737,29 +747,25 @@ class ZavandorState:
     def mining_choices(self, seat: int) -> list[tuple[tuple[int, ...], int]]:
         """(tiles used per gem type, wilds used) the miner may choose (decision 13).
 
-        All of them when the fee is affordable; otherwise every affordable choice to
-        which no unused tile or symbol could be added and still be paid for.
+        All of them when the fee is affordable; otherwise the affordable choices that
+        yield the largest number of gems any affordable choice yields (fewer is illegal,
+        even when no unused tile or symbol could be added and still be paid for).
         """
         counts, wilds = self.tile_counts(seat)
         gold = self.gold[seat]
 
+        def gems(used: tuple[int, ...], w: int) -> int:
+            return sum(mined_by_tiles(u) for u in used) + w
+
         def fee(used: tuple[int, ...], w: int) -> int:
-            gems = sum(mined_by_tiles(u) for u in used) + w
-            return self.mining_fee(seat, gems, sum(used) + w)
+            return self.mining_fee(seat, gems(used, w), sum(used) + w)
 
         if fee(tuple(counts), wilds) <= gold:
             return [(tuple(counts), wilds)]
-        choices = []
-        for used in product(*(range(c + 1) for c in counts)):
-            for w in range(wilds + 1):
-                if fee(used, w) > gold:
-                    continue
-                more = [tuple(u + (i == g) for i, u in enumerate(used))
-                        for g in range(N_GEMS) if used[g] < counts[g]]
-                if all(fee(m, w) > gold for m in more) and (
-                        w == wilds or fee(used, w + 1) > gold):
-                    choices.append((used, w))
-        return choices
+        affordable = [(used, w) for used in product(*(range(c + 1) for c in counts))
+                      for w in range(wilds + 1) if fee(used, w) <= gold]
+        most = max((gems(used, w) for used, w in affordable), default=0)
+        return [(used, w) for used, w in affordable if gems(used, w) == most]
 
     def _next_miner(self) -> None:
         """Mine for each player clockwise from the start player, then end the round."""
