@@ -50,10 +50,10 @@ def check_game(name: str) -> None:
 
 
 def _factory(name: str) -> GameFactory:
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        raise ValdoraError(f"unknown game {name!r} (known: {', '.join(game_names())})") from None
+    factory = _REGISTRY.get(name) if isinstance(name, str) else None
+    if factory is None:
+        raise ValdoraError(f"unknown game {name!r} (known: {', '.join(game_names())})")
+    return factory
 
 
 def _valdora(**options: Any) -> Game:
