@@ -264,4 +264,4 @@ def _on_engine_of(state: ZavandorState, world: ZavandorState) -> ZavandorState:
     fast = engines.compiled(state)
     if fast is None:
         return world
-    return type(fast).from_reference(world)  # type: ignore[return-value]
+    return type(fast).from_reference(world, False)  # type: ignore[return-value]
