@@ -192,6 +192,11 @@ class ServiceHooks(Protocol):
         """Who is to move (and in which phase), for `valdora position legal`."""
         ...
 
+    def parse_step(self, state: Any, token: str) -> int:
+        """The legal step one token names in `state`, typed in the middle of a turn at
+        the terminal (a NotationError when none does)."""
+        ...
+
     def position_summary(self, state: Any) -> str:
         """Round, who moves and what kind of position, for `valdora position check`."""
         ...

@@ -10,8 +10,10 @@ from collections.abc import Callable
 from typing import Any
 
 from valdora_ai.backend import Core, EngineStatus
-from valdora_ai.errors import ValdoraError
+from valdora_ai.errors import NotationError, ValdoraError
 from valdora_ai.games.base import Game, State
+from valdora_ai.games.spelling import named_step
+from valdora_ai.inputs import brief
 
 
 def turn_count(game: Game, state: State) -> int | None:
@@ -101,6 +103,19 @@ def who_moves(game: Game, state: State) -> str:
     """Who is to move, in the game's words ("" when the game has none)."""
     hook = getattr(game, "who_moves", None)
     return str(hook(state)) if hook is not None else ""
+
+
+def parse_step(game: Game, state: State, token: str) -> int:
+    """The legal step one token names (see ``ServiceHooks.parse_step``); by default the
+    one whose ``describe_step`` is `token` in any letter case."""
+    hook = getattr(game, "parse_step", None)
+    if hook is not None:
+        return int(hook(state, token))
+    step = named_step(state, token, game.describe_step)
+    if step is None:
+        legal = ", ".join(game.describe_step(state, s) for s in state.legal_steps())
+        raise NotationError(f"{brief(token)} is not a legal step here (legal: {legal})")
+    return step
 
 
 def position_summary(game: Game, state: State) -> str:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from valdora_ai.errors import ValdoraError
+from valdora_ai.games import facts
 from valdora_ai.interactive.commands import Command, help_text, parse_command
 from valdora_ai.interactive.session import GameSession, resume_command
 from valdora_ai.interactive.view import View
@@ -154,13 +155,9 @@ class _HumanTurn:
         for token in text.split():
             if board.current_player != self.seat:
                 raise ValdoraError(f"{token!r} comes after the turn has ended")
-            named = [s for s in board.legal_steps()
-                     if self.game.describe_step(board, s).lower() == token.lower()]
-            if not named:
-                legal = ", ".join(self.game.describe_step(board, s) for s in board.legal_steps())
-                raise ValdoraError(f"{token!r} is not a legal step here (legal: {legal})")
-            board.apply(named[0])
-            steps.append(named[0])
+            step = facts.parse_step(self.game, board, token)
+            board.apply(step)
+            steps.append(step)
         self._play(steps)
 
     def _undo(self) -> _Next | None:

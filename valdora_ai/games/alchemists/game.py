@@ -108,6 +108,10 @@ class AlchemistsGame:
     def parse_turn(self, state: Any, text: str) -> list[int]:
         return notation.parse_turn(as_reference(state), text)
 
+    def parse_step(self, state: Any, token: str) -> int:
+        """The legal step one token names, in the middle of a turn (notation.parse_step)."""
+        return notation.parse_step(as_reference(state), token)
+
     def format_turn(self, state: Any, steps: list[int]) -> str:
         return notation.format_turn(as_reference(state), steps)
 

@@ -89,6 +89,10 @@ class ValdoraGame:
     def parse_turn(self, state: ValdoraState, text: str) -> list[int]:
         return notation.parse_turn(state, text)
 
+    def parse_step(self, state: ValdoraState, token: str) -> int:
+        """The legal step one token names, in the middle of a turn (notation.parse_step)."""
+        return notation.parse_step(state, token)
+
     def format_turn(self, state: ValdoraState, steps: list[int]) -> str:
         return notation.format_turn(state, steps)
 

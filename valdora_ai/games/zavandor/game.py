@@ -138,6 +138,10 @@ class ZavandorGame:
     def parse_turn(self, state: ZavandorState, text: str) -> list[int]:
         return notation.parse_turn(as_reference(state), text)
 
+    def parse_step(self, state: ZavandorState, token: str) -> int:
+        """The legal step one token names, in the middle of a turn (notation.parse_step)."""
+        return notation.parse_step(as_reference(state), token)
+
     def format_turn(self, state: ZavandorState, steps: list[int]) -> str:
         return notation.format_turn(as_reference(state), steps)
 
