@@ -133,3 +133,54 @@ def test_the_terminal_reads_another_spelling_in_the_middle_of_a_turn(tmp_path: P
     assert [event for event in view.events if event[0] == "error"] == []
     plays = [event[3] for event in view.events if event[0] == "turn" and event[2] == 0]
     assert plays[:2] == ["+Y +Y", "cYW cYW"]
+
+
+def _reversed_run(game: Any, state: Any, before: str, run: str, after: str) -> None:
+    """A turn with a run of tokens in the rules' order, and with the run reversed, name
+    the same steps."""
+    steps = game.parse_turn(state, f"{before} {run} {after}")
+    backwards = " ".join(reversed(run.split()))
+    assert game.parse_turn(state, f"{before} {backwards} {after}") == steps
+
+
+def test_alchemists_reads_the_steps_of_one_action_in_any_order() -> None:
+    game = va.make_game("alchemists", players=3)
+    setup = alchemists_reference(game.new_state(2))
+    assert game.parse_turn(setup, "+W +Y") == game.parse_turn(setup, "+Y +W")
+    game, state = _alchemists_turn([6, 6, 6, 6])
+    _reversed_run(game, state, "", "bY bR bP", ".")
+    state.players[state.current].decoctions = [3] * 6
+    ids = [state.data.elixirs[card].id for card in state.face_up]
+    makes = next(f"m{ids[a]}@2 m{ids[b]}@3" for a in range(len(ids))
+                 for b in range(a + 1, len(ids))
+                 if _parses(game, state, f"m{ids[a]}@2 m{ids[b]}@3 ."))
+    _reversed_run(game, state, "", makes, ".")
+    plain = [i for i, card in enumerate(state.data.elixirs)
+             if not card.multi and i not in state.face_up][:3]
+    state.players[state.current].chest[:3] = plain
+    _reversed_run(game, state, "sR1", "tS1 tC2 tL3", ".")
+    with pytest.raises(va.IllegalMoveError):  # one token of a kind a sale
+        game.parse_turn(state, "sR1 tS1 tS2 .")
+
+
+def _parses(game: Any, state: Any, turn: str) -> bool:
+    try:
+        game.parse_turn(state, turn)
+    except va.IllegalMoveError:
+        return False
+    return True
+
+
+def test_steps_typed_in_the_middle_of_a_turn_are_read_as_a_turn_is() -> None:
+    game, state = _alchemists_turn([6, 6, 6, 6])
+    state.apply(facts.parse_step(game, state, "r1-5"))  # the turn has begun
+    assert (facts.parse_steps(game, state, "bP bY .")
+            == facts.parse_steps(game, state, "bY bP .") == game.parse_turn(state, "bY bP ."))
+    with pytest.raises(va.IllegalMoveError, match="'cYW' comes after the turn has ended"):
+        facts.parse_steps(game, state, "bY . cYW")
+    valdora = va.make_game("valdora", players=3)
+    start = valdora.new_state(1)
+    moved = start.copy()
+    moved.apply(valdora.parse_turn(start, "A")[0])
+    with pytest.raises(va.IllegalMoveError, match="'tR' comes after the turn has ended"):
+        facts.parse_steps(valdora, moved, "P tR")

@@ -197,6 +197,13 @@ class ServiceHooks(Protocol):
         the terminal (a NotationError when none does)."""
         ...
 
+    def parse_steps(self, state: Any, text: str) -> list[int]:
+        """The steps of space-separated tokens typed in the middle of a turn, checked on
+        a copy of `state` (default: each token read by ``parse_step`` in turn; a game
+        whose turn notation reads more than that, such as the steps of one action in
+        any order, reads them here as it reads a turn)."""
+        ...
+
     def position_summary(self, state: Any) -> str:
         """Round, who moves and what kind of position, for `valdora position check`."""
         ...

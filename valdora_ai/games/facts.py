@@ -118,6 +118,24 @@ def parse_step(game: Game, state: State, token: str) -> int:
     return step
 
 
+def parse_steps(game: Game, state: State, text: str) -> list[int]:
+    """The steps of tokens typed in the middle of a turn (see
+    ``ServiceHooks.parse_steps``; by default each token read by :func:`parse_step`),
+    checked on a copy of `state`: a NotationError for a token after the turn's end."""
+    hook = getattr(game, "parse_steps", None)
+    tokens = text.split()
+    parsed = list(hook(state, text)) if hook is not None else None
+    board, steps, seat = state.copy(), [], state.current_player
+    for index in range(len(tokens) if parsed is None else len(parsed)):
+        if board.current_player != seat:
+            shown = tokens[min(index, len(tokens) - 1)]
+            raise NotationError(f"{brief(shown)} comes after the turn has ended")
+        step = parse_step(game, board, tokens[index]) if parsed is None else parsed[index]
+        board.apply(step)
+        steps.append(step)
+    return steps
+
+
 def position_summary(game: Game, state: State) -> str:
     """A position summarised for `valdora position check` ("" when the game has none)."""
     hook = getattr(game, "position_summary", None)

@@ -151,14 +151,7 @@ class _HumanTurn:
         if not self.steps:
             self._play(self.game.parse_turn(self.board, text))
             return
-        board, steps = self.board.copy(), []
-        for token in text.split():
-            if board.current_player != self.seat:
-                raise ValdoraError(f"{token!r} comes after the turn has ended")
-            step = facts.parse_step(self.game, board, token)
-            board.apply(step)
-            steps.append(step)
-        self._play(steps)
+        self._play(facts.parse_steps(self.game, self.board, text))
 
     def _undo(self) -> _Next | None:
         if len(self.session.humans) != 1:

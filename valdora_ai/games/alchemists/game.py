@@ -112,6 +112,11 @@ class AlchemistsGame:
         """The legal step one token names, in the middle of a turn (notation.parse_step)."""
         return notation.parse_step(as_reference(state), token)
 
+    def parse_steps(self, state: Any, text: str) -> list[int]:
+        """Tokens typed in the middle of a turn, read as a turn is (the steps of one
+        action in any order: notation.parse_turn)."""
+        return notation.parse_turn(as_reference(state), text)
+
     def format_turn(self, state: Any, steps: list[int]) -> str:
         return notation.format_turn(as_reference(state), steps)
 

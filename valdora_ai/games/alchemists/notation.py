@@ -26,6 +26,7 @@ amounts) for ``cYW``, and ``r5-1`` for ``r1-5`` (:func:`respell`).
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from valdora_ai.errors import NotationError
 from valdora_ai.games.alchemists import steps as S
@@ -121,8 +122,47 @@ def respell(state: AlchemistsState, token: str, legal: list[int]) -> int | None:
 
 
 def parse_turn(state: AlchemistsState, text: str) -> list[int]:
-    """The steps of a space-separated token sequence, checked on a copy of `state`."""
-    return parse_tokens(state, text, parse_step)
+    """The steps of a space-separated token sequence, checked on a copy of `state`.
+
+    The steps of one brew, one make, one seat's setup points or one sale's tokens may
+    be written in any order: the rules take them in one order (docs/games/alchemists.md
+    decision 3), which never changes the result, so each such run of tokens is read in
+    that order (a run written in it is left as it is).
+    """
+    return parse_tokens(state, " ".join(in_rules_order(state, text.split())), parse_step)
+
+
+def in_rules_order(state: AlchemistsState, tokens: list[str]) -> list[str]:
+    """`tokens` with each run of consecutive brew, make, setup-point or sale-token
+    tokens sorted into the order the rules take them (colours, face-up spaces, tracks,
+    token kinds); a run with a token this cannot place is left as written."""
+    result: list[str] = []
+    run: list[str] = []
+    for token in [*tokens, ""]:
+        if run and token[:1].lower() == run[0][:1].lower():
+            run.append(token)
+            continue
+        keys = [key for key in map(partial(_order_key, state), run) if key is not None]
+        result += ([t for _, _, t in sorted(zip(keys, range(len(run)), run, strict=True))]
+                   if len(keys) == len(run) else run)
+        run = [token] if _order_key(state, token) is not None else []
+        if not run and token:
+            result.append(token)
+    return result
+
+
+def _order_key(state: AlchemistsState, token: str) -> int | None:
+    """Where the rules place `token` within its run, None if it is not of a run."""
+    data, kind, rest = state.data, token[:1].lower(), token[1:].upper()
+    names = {"+": [letter(n) for n in data.ingredients],
+             "b": [letter(n) for n in data.decoctions], "t": list(TOKEN_LETTERS)}
+    if kind in names and rest[:1] in names[kind]:
+        return names[kind].index(rest[:1])
+    if kind == "m":
+        ids = [data.elixirs[card].id.upper() if card >= 0 else "" for card in state.face_up]
+        card = rest.partition("@")[0]
+        return ids.index(card) if card and card in ids else None
+    return None
 
 
 def format_turn(state: AlchemistsState, steps: list[int]) -> str:
