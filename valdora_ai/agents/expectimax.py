@@ -2,9 +2,9 @@
 
 See :mod:`valdora_ai.search.expectimax` for the algorithm (depth in decision steps,
 greedy finish of the turn at the horizon, exact chance nodes, max^n backups, move
-ordering and sound pruning). With a seconds or iteration budget (iterations count
-evaluated leaves) the agent deepens iteratively from depth 1 and answers with the
-deepest depth completed within it; without one it searches ``depth`` directly. An
+ordering and sound pruning). Within its budget of seconds or iterations (iterations
+count evaluated leaves; with neither, the default below) the agent deepens
+iteratively from depth 1 and answers with the deepest depth completed within it. An
 iteration budget never cuts depth 1 short (so the answer does not depend on timing),
 but the clock and a stop request end any depth, checked between play-outs: a search
 stopped before its first depth is complete ranks the root steps valued so far, which
