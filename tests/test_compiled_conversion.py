@@ -81,3 +81,15 @@ def test_every_out_of_range_number_is_refused_or_converted_exactly(name: str) ->
             assert (game.position_to_json(converted.to_reference())
                     == game.position_to_json(reference)), (index, value)
 
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_what_is_no_state_of_the_game_is_refused(name: str) -> None:
+    game, state = _mid_game(name)
+    core = facts.compiled_core(game)
+    if core is None or core.find() is None:
+        pytest.skip(f"{name} has no compiled core here")
+    others = [_mid_game(other)[1].to_reference() for other in game_names() if other != name]
+    for thing in [object(), None, 5, *others]:
+        with pytest.raises(va.ValdoraError, match="^state: "):
+            core.require().from_reference(thing)
