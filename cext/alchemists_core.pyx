@@ -13,8 +13,9 @@ from libc.string cimport memset
 
 from rng cimport RngState, rng_below, rng_choice_weighted
 
-from valdora_ai.errors import ValdoraError
 from valdora_ai.games.refusals import illegal_step, not_a_code, step_code
+from valdora_ai.errors import ValdoraError
+from valdora_ai.games.state_check import check_as_position
 from valdora_ai.games.alchemists import steps as _S
 from valdora_ai.games.alchemists import rules as _R
 

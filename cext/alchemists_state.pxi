@@ -24,7 +24,7 @@ _SNAPSHOTS = frozenset(_R.AlchemistsState.__slots__) | {
 
 
 def _rebuild(reference):
-    return AlchemistsCompiledState.from_reference(reference)
+    return AlchemistsCompiledState.from_reference(reference, False)
 
 
 @cython.freelist(64)
@@ -44,11 +44,26 @@ cdef class AlchemistsCompiledState:
     def new(data, options, int n_players, rng):
         """AlchemistsState.new: set up a game, consuming `rng` as the reference does."""
         return AlchemistsCompiledState.from_reference(
-            _R.AlchemistsState.new(data, options, n_players, rng))
+            _R.AlchemistsState.new(data, options, n_players, rng), False)
 
     @staticmethod
-    def from_reference(state):
-        """An exact compiled copy of a reference AlchemistsState (world or belief)."""
+    def from_reference(state, bint check=True):
+        """An exact compiled copy of a reference AlchemistsState (world or belief). With
+        `check` (the default) a state whose position would not load is refused, as a
+        PositionError naming the field (games.state_check); the engine passes False
+        for states it made itself."""
+        if check:
+            from valdora_ai.games.alchemists import position
+            check_as_position(state, position.position_to_json, position.position_from_json)
+        try:
+            return AlchemistsCompiledState._convert(state)
+        except OverflowError as exc:  # a field the position leaves out: stale scratch
+            raise ValdoraError(f"a number in the state does not fit the compiled core: "
+                               f"{exc}") from None
+
+    @staticmethod
+    def _convert(state):
+        """from_reference without the check (OverflowError on a number too large)."""
         cdef AlchemistsCompiledState self = AlchemistsCompiledState.__new__(
             AlchemistsCompiledState)
         cdef St* s = &self.s

@@ -9,7 +9,8 @@
 cimport cython
 from cpython.long cimport PyLong_AsLongLongAndOverflow
 
-from valdora_ai.errors import ValdoraError
+from valdora_ai.errors import IllegalMoveError, ValdoraError
+from valdora_ai.games.state_check import check_as_position
 from valdora_ai.games.valdora.rules import Book, Player, ScoreLine, ValdoraState
 from valdora_ai.games.refusals import step_code
 from valdora_ai.games.valdora.stepcheck import play_error, step_error
@@ -84,7 +85,7 @@ cdef class CompiledState:
         return self.copy()
 
     def __reduce__(self):
-        return (CompiledState.from_reference, (self.to_reference(),))
+        return (CompiledState.from_reference, (self.to_reference(), False))
 
     # ------------------------------------------------------------- the State protocol
     @property
@@ -409,9 +410,22 @@ cdef class CompiledState:
         return st
 
     @staticmethod
-    def from_reference(state):
-        """The same position as a CompiledState (exact); ValdoraError if it does not
-        fit the core's bounds."""
+    def from_reference(state, bint check=True):
+        """The same position as a CompiledState (exact). With `check` (the default) a
+        state whose position would not load is refused, as a PositionError naming the
+        field (games.state_check); the engine passes False for states it made itself."""
+        if check:
+            from valdora_ai.games.valdora import position
+            check_as_position(state, position.position_to_json, position.position_from_json)
+        try:
+            return CompiledState._convert(state)
+        except OverflowError as exc:  # a field the position leaves out: stale scratch
+            raise ValdoraError(f"a number in the state does not fit the compiled core: "
+                               f"{exc}") from None
+
+    @staticmethod
+    def _convert(state):
+        """from_reference without the check (OverflowError on a number too large)."""
         cdef CompiledState self = CompiledState.__new__(CompiledState)
         cdef CoreState* s = &self.s
         cdef PlayerState* p

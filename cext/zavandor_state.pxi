@@ -8,8 +8,9 @@
 
 cimport cython
 
-from valdora_ai.errors import ValdoraError
 from valdora_ai.games.refusals import illegal_step, not_a_code, step_code
+from valdora_ai.errors import IllegalMoveError, ValdoraError
+from valdora_ai.games.state_check import check_as_position
 from valdora_ai.games.zavandor.rules import ZavandorState
 
 _POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY}
@@ -143,8 +144,23 @@ cdef class CompiledZavandorState:
         return self
 
     @staticmethod
-    def from_reference(state):
-        """The world `state` (a reference ZavandorState) in C."""
+    def from_reference(state, bint check=True):
+        """The world `state` (a reference ZavandorState) in C. With `check` (the
+        default) a state whose position would not load is refused, as a PositionError
+        naming the field (games.state_check); the engine passes False for states it
+        made itself."""
+        if check:
+            from valdora_ai.games.zavandor import position
+            check_as_position(state, position.position_to_json, position.position_from_json)
+        try:
+            return CompiledZavandorState._convert(state)
+        except OverflowError as exc:  # a field the position leaves out: stale scratch
+            raise ValdoraError(f"a number in the state does not fit the compiled core: "
+                               f"{exc}") from None
+
+    @staticmethod
+    def _convert(state):
+        """from_reference without the check (OverflowError on a number too large)."""
         cdef CompiledZavandorState self = CompiledZavandorState.__new__(CompiledZavandorState)
         cdef ZState* s = &self.s
         cdef int q, g, i, deck
@@ -293,7 +309,7 @@ cdef class CompiledZavandorState:
         return self.copy()
 
     def __reduce__(self):
-        return (CompiledZavandorState.from_reference, (self.to_reference(),))
+        return (CompiledZavandorState.from_reference, (self.to_reference(), False))
 
     # ------------------------------------------------------------- the State protocol
     @property

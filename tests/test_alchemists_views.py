@@ -161,7 +161,7 @@ def test_a_person_plays_alchemists_at_the_terminal(tmp_path: Path) -> None:
                  "setup: 2 skill points",
                  "deck: 35 cards face down", "choices: 1 "):
         assert part in first, part
-    assert "is not a legal step" in (terminal.send("bZ") or "")
+    assert "is not legal here" in (terminal.send("bZ") or "")
     after_setup = terminal.send("+Y +W")
     assert after_setup is not None and "turn   1  seat 0 (you)  +Y +W" in after_setup
     assert "Turn 4 · round 1" in after_setup and "2 actions left this turn" in after_setup

@@ -48,8 +48,9 @@ def test_two_long_expectimax_searches_keep_their_budget_and_free_the_workers(
 
 
 def test_a_deep_expectimax_move_stopped_mid_search_answers_a_legal_move() -> None:
-    """No budget, so only --max-seconds ends it; its watchdog starts with the search,
-    so the stop always comes in the middle of the first (and only) depth."""
+    """No budget in the request, and the agent's default (5 s) is beyond --max-seconds,
+    so --max-seconds ends it; its watchdog starts with the search, so the stop always
+    comes in the middle of the first depth."""
     process = EngineProcess("--workers", "1", "--max-seconds", "0.5")
     try:
         process.send({"id": 1, "action": "move", "setup": SETUP, "agent": "expectimax:depth=2"})

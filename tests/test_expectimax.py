@@ -57,8 +57,8 @@ def test_expectimax_matches_brute_force(players: int, seed: int, reward: str, de
     random numbers make a horizon's value independent of the search order)."""
     game, state = _city_position(players, seed)
     obs = game.observation(state, 0)
-    agent = va.make_agent(f"expectimax:depth={depth},reward={reward},playouts={playouts}",
-                          game)
+    agent = va.make_agent(f"expectimax:depth={depth},reward={reward},playouts={playouts},"
+                          "iterations=1000000000", game)  # a budget it never reaches
     analysis = agent.analyze(obs)
     belief = obs.belief_state()
     assert sorted(c.step for c in analysis.candidates) == belief.legal_steps()

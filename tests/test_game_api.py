@@ -5,6 +5,7 @@ exported node constants and the game's dimensions, on every game and both engine
 from __future__ import annotations
 
 import copy
+import dataclasses
 
 import pytest
 
@@ -142,3 +143,39 @@ def test_the_dimensions_bound_every_step_fan_out_and_length(name: str, players: 
 def test_alchemists_in_rules_mode_has_no_length_bound() -> None:
     game = va.make_game("alchemists", players=2, stall_safeguard=False)
     assert game.max_turns() is None
+
+
+BAD_PLAYERS = ["3", 3.0, True, [3], -1, 10**30]  # None: the game's default table
+BAD_RULES_DATA = [5, ["data.json"], b"data.json", object()]
+
+
+@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("players", BAD_PLAYERS, ids=repr)
+def test_a_player_count_of_the_wrong_type_or_value_is_the_librarys_error(
+        name: str, players: object) -> None:
+    with pytest.raises(va.ValdoraError, match="players"):
+        va.make_game(name, players=players)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("value", BAD_RULES_DATA, ids=repr)
+def test_rules_data_of_the_wrong_type_is_the_librarys_error(name: str, value: object) -> None:
+    with pytest.raises(va.ValdoraError, match="rules_data"):
+        va.make_game(name, players=3, rules_data=value)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_an_unknown_or_mistyped_option_is_the_librarys_error(name: str) -> None:
+    with pytest.raises(va.ValdoraError, match="'no_such_option'"):
+        va.make_game(name, players=3, no_such_option=1)
+    options = getattr(va.make_game(name, players=3), "options", None)
+    for option in dataclasses.fields(options) if options is not None else ():
+        for value in (["x"], "x", 2.5, None):
+            with pytest.raises(va.ValdoraError, match=option.name):
+                va.make_game(name, players=3, **{option.name: value})
+
+
+@pytest.mark.parametrize("name", [["valdora"], 5, None])
+def test_a_game_name_that_is_not_a_string_is_the_librarys_error(name: object) -> None:
+    with pytest.raises(va.ValdoraError, match="unknown game"):
+        va.make_game(name)  # type: ignore[arg-type]

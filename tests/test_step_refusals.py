@@ -258,12 +258,7 @@ def test_a_zavandor_action_shows_more_than_soil_samples() -> None:
     _lists_every_kind(game, state, message)
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.xfail(
-        strict=True, reason="alchemists/notation.py's parse_step still lists the first 12; "
-                            "the spelling change in that file (issue 26, item 7) is to call "
-                            "refusals.not_legal")) if name == "alchemists" else name
-    for name in GAMES])
+@pytest.mark.parametrize("name", GAMES)
 def test_notation_that_names_no_legal_step_lists_them_by_kind(name: str) -> None:
     game = _game(name, 0)
     for seed in SEEDS:  # a turn's start: where every game's notation reads a whole turn

@@ -57,7 +57,8 @@ def test_a_position_names_its_game(tmp_path: Path, game_name: str) -> None:
 def test_candidate_turn_is_the_players_whole_turn() -> None:
     game = va.make_game("valdora", players=3)
     state = game.new_state(seed=1)
-    analysis = va.suggest(state, agent="expectimax:depth=2")
+    # an iteration budget no search here reaches: the whole of depth 2, whatever the clock
+    analysis = va.suggest(state, agent="expectimax:depth=2,iterations=1000000000")
     turn = va.candidate_turn(game, state, analysis.best)
     assert turn.split(":")[0] == game.describe_step(state, analysis.best.step)
     state.apply(analysis.best.step)  # mid-turn: the rest of the turn, after the space

@@ -2,14 +2,21 @@
 
 See :mod:`valdora_ai.search.expectimax` for the algorithm (depth in decision steps,
 greedy finish of the turn at the horizon, exact chance nodes, max^n backups, move
-ordering and sound pruning). With a seconds or iteration budget (iterations count
-evaluated leaves) the agent deepens iteratively from depth 1 and answers with the
-deepest depth completed within it; without one it searches ``depth`` directly. An
+ordering and sound pruning). Within its budget of seconds or iterations (iterations
+count evaluated leaves; with neither, the default below) the agent deepens
+iteratively from depth 1 and answers with the deepest depth completed within it. An
 iteration budget never cuts depth 1 short (so the answer does not depend on timing),
 but the clock and a stop request end any depth, checked between play-outs: a search
 stopped before its first depth is complete ranks the root steps valued so far, which
 start with the greedy step (or, with none valued yet, answers the greedy step alone).
 ``jobs=N`` splits the root steps between N processes.
+
+With neither ``iterations`` nor ``time`` the budget is :data:`DEFAULT_SECONDS`: one
+horizon is 32 play-outs to the end of the game on a belief state, milliseconds in
+Valdora but seconds in Zavandor and the Valley of Alchemists (whose belief states
+play out on the reference engine), so no count of leaves keeps a decision short in
+every game; the clock does, and a decision that ends within it (most of Valdora's)
+is the same as without one.
 
 Defaults (``depth=1,playouts=32,reward=margin``): each step available now, the turn
 finished by the greedy policy, valued by 32 play-outs to the end with common random
@@ -33,6 +40,8 @@ from valdora_ai.games.base import Game, Observation
 from valdora_ai.search.expectimax import Aborted, Expectimax, ordered_steps
 from valdora_ai.search.parallel import run_parallel
 
+DEFAULT_SECONDS = 5.0  # the budget of a decision whose spec gives neither iterations nor time
+
 
 class ExpectimaxAgent(SearchAgent):
     name = "expectimax"
@@ -41,7 +50,9 @@ class ExpectimaxAgent(SearchAgent):
         **SearchAgent.PARAMS,
         "iterations": replace(SearchAgent.PARAMS["iterations"],
                               help="evaluated leaves per decision (0: no limit)"),
-        "time": replace(SearchAgent.PARAMS["time"], help="seconds per decision (0: no limit)"),
+        "time": replace(SearchAgent.PARAMS["time"],
+                        help="seconds per decision (0: no limit); with neither, "
+                             f"{DEFAULT_SECONDS:g} seconds"),
         "reward": replace(SearchAgent.PARAMS["reward"], default="margin"),
         "depth": Param(int, 1, "decision steps searched (chance steps are free)", 1, 64),
         "playouts": Param(int, 32, "horizon value: N > 0 the mean of N greedy play-outs "
@@ -49,8 +60,10 @@ class ExpectimaxAgent(SearchAgent):
     }
 
     def default_budget(self) -> Budget:
-        return Budget(iterations=self.params["iterations"] or None,
-                      seconds=self.params["time"] or None)
+        """The budget from the spec (iterations and/or time), else DEFAULT_SECONDS."""
+        iterations = self.params["iterations"] or None
+        seconds = self.params["time"] or (None if iterations else DEFAULT_SECONDS)
+        return Budget(iterations=iterations, seconds=seconds)
 
     def analyze(self, observation: Observation, budget: Budget | None = None,
                 control: SearchControl | None = None) -> Analysis:

@@ -55,10 +55,10 @@ def check_game(name: str) -> None:
 
 
 def _entry(name: str) -> tuple[GameType, GameFactory]:
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        raise ValdoraError(f"unknown game {name!r} (known: {', '.join(game_names())})") from None
+    entry = _REGISTRY.get(name) if isinstance(name, str) else None
+    if entry is None:
+        raise ValdoraError(f"unknown game {name!r} (known: {', '.join(game_names())})")
+    return entry
 
 
 def _valdora(**options: Any) -> Game:

@@ -140,6 +140,18 @@ class ServiceHooks(Protocol):
         error lists the legal steps grouped by it (see valdora_ai.games.refusals)."""
         ...
 
+    def parse_step(self, state: Any, token: str) -> int:
+        """The legal step one token names in `state`, typed in the middle of a turn at
+        the terminal (a NotationError when none does)."""
+        ...
+
+    def parse_steps(self, state: Any, text: str) -> list[int]:
+        """The steps of space-separated tokens typed in the middle of a turn (by default
+        each token read by ``parse_step`` in turn, a NotationError for one after the
+        turn's end; a game whose turn notation reads more than that, such as the steps
+        of one action in any order, reads them here as it reads a turn)."""
+        ...
+
     def world_seen_by(self, state: Any, observer: int) -> State:
         """A copy of the true world `state` on which ``apply_revealing`` returns what
         `observer`'s belief state would pass through, their private reveals included (a

@@ -7,9 +7,10 @@ with the core contract, or with an optional protocol a game may lack.
 
 from __future__ import annotations
 
-from valdora_ai.errors import ValdoraError
+from valdora_ai.errors import NotationError, ValdoraError
 from valdora_ai.games import refusals
 from valdora_ai.games.base import Game, Pictured, State
+from valdora_ai.inputs import brief
 
 
 def turn_continues(game: Game, state: State, seat: int, start: int | None) -> bool:
@@ -26,6 +27,19 @@ def not_legal(game: Game, state: State, what: str, legal: list[int]) -> str:
     legal steps grouped by kind (the words every game's own notation uses)."""
     return refusals.not_legal(what, legal, lambda step: game.describe_step(state, step),
                               game.step_kind)
+
+
+def parse_steps(game: Game, state: State, text: str) -> list[int]:
+    """The steps of tokens typed in the middle of a turn (``Game.parse_steps``),
+    replayed on a copy of `state`: a NotationError for a token after the turn's end."""
+    tokens, parsed = text.split(), game.parse_steps(state, text)
+    board, seat = state.copy(), state.current_player
+    for index, step in enumerate(parsed):
+        if board.current_player != seat:
+            shown = tokens[min(index, len(tokens) - 1)]
+            raise NotationError(f"{brief(shown)} comes after the turn has ended")
+        board.apply(step)
+    return parsed
 
 
 def render_svg(game: Game, state: State, observer: int | None) -> str:

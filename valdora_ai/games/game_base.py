@@ -13,9 +13,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
-from valdora_ai.errors import ValdoraError
+from valdora_ai.errors import NotationError, ValdoraError
 from valdora_ai.games.base import Game, State
 from valdora_ai.games.game_type import GameType
+from valdora_ai.games.refusals import not_legal
+from valdora_ai.games.spelling import named_step
+from valdora_ai.inputs import brief
 
 ASSUMED_TURN_STEPS = 64  # steps per turn assumed for a game that derives no bound
 
@@ -100,6 +103,26 @@ class GameBase(Game):
     def step_kind(self, step: int) -> str:
         """One kind, "step", for a game that names none."""
         return "step"
+
+    def parse_step(self, state: Any, token: str) -> int:
+        """By default the legal step whose ``describe_step`` is `token` in any letter
+        case."""
+        step = named_step(state, token, self.describe_step)
+        if step is None:
+            raise NotationError(not_legal(brief(token, 120), state.legal_steps(),
+                                          lambda s: self.describe_step(state, s),
+                                          self.step_kind))
+        return step
+
+    def parse_steps(self, state: Any, text: str) -> list[int]:
+        """By default each token read by ``parse_step`` in turn, on a copy of `state`."""
+        board, steps = state.copy(), []
+        for token in text.split():
+            if board.current_player != state.current_player:
+                raise NotationError(f"{brief(token)} comes after the turn has ended")
+            steps.append(self.parse_step(board, token))
+            board.apply(steps[-1])
+        return steps
 
     def world_seen_by(self, state: Any, observer: int) -> State:
         """By default a plain copy, right for a game whose reveals are all public."""

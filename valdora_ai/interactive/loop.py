@@ -15,7 +15,6 @@ from typing import Any
 
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games import facts
-from valdora_ai.inputs import brief
 from valdora_ai.interactive.commands import Command, help_text, parse_command
 from valdora_ai.interactive.session import GameSession, resume_command
 from valdora_ai.interactive.view import View
@@ -152,18 +151,7 @@ class _HumanTurn:
         if not self.steps:
             self._play(self.game.parse_turn(self.board, text))
             return
-        board, steps = self.board.copy(), []
-        for token in text.split():
-            if board.current_player != self.seat:
-                raise ValdoraError(f"{token!r} comes after the turn has ended")
-            legal = board.legal_steps()
-            named = [s for s in legal
-                     if self.game.describe_step(board, s).lower() == token.lower()]
-            if not named:
-                raise ValdoraError(facts.not_legal(self.game, board, brief(token, 120), legal))
-            board.apply(named[0])
-            steps.append(named[0])
-        self._play(steps)
+        self._play(facts.parse_steps(self.game, self.board, text))
 
     def _undo(self) -> _Next | None:
         if len(self.session.humans) != 1:

@@ -31,9 +31,12 @@ def new_state(data: AlchemistsData, options: Options, n_players: int, rng: Any) 
 
 
 def from_reference(state: AlchemistsState) -> Any:
-    """`state` as a state of the selected engine (itself on the reference engine)."""
+    """`state` as a state of the selected engine (itself on the reference engine).
+
+    Unchecked: for states the engine made or a position loader read (the core's
+    own ``from_reference`` checks by default, games.state_check)."""
     kind = CORE.select()
-    return state if kind is None else kind.from_reference(state)
+    return state if kind is None else kind.from_reference(state, False)
 
 
 def as_reference(state: Any) -> AlchemistsState:

@@ -9,6 +9,7 @@ import numpy as np
 
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import DataError, PositionError, ValdoraError
+from valdora_ai.games import arguments
 from valdora_ai.games.alchemists import (
     GAME_TYPE,
     bounds,
@@ -52,15 +53,9 @@ class AlchemistsGame(GameBase):
     def __init__(self, players: int = 3,
                  rules_data: str | Path | AlchemistsData | None = None,
                  **options: Any) -> None:
-        if isinstance(rules_data, AlchemistsData):
-            self.data = rules_data
-        else:
-            self.data = default_data() if rules_data is None else load_data(rules_data)
-        if isinstance(players, bool) or not isinstance(players, int) or not (
-                self.data.players_min <= players <= self.data.players_max):
-            raise ValdoraError(f"The Valley of Alchemists is for {self.data.players_min} to "
-                               f"{self.data.players_max} players, not {players}")
-        self.num_players = players
+        self.data = arguments.rules_data(rules_data, AlchemistsData, default_data, load_data)
+        self.num_players = arguments.check_players("The Valley of Alchemists", players,
+                                         self.data.players_min, self.data.players_max)
         try:
             self.options: Options = parse_options(options, self.data.options)
         except DataError as exc:
@@ -115,6 +110,15 @@ class AlchemistsGame(GameBase):
         return S.kind(step)
 
     def parse_turn(self, state: Any, text: str) -> list[int]:
+        return notation.parse_turn(as_reference(state), text)
+
+    def parse_step(self, state: Any, token: str) -> int:
+        """The legal step one token names, in the middle of a turn (notation.parse_step)."""
+        return notation.parse_step(as_reference(state), token)
+
+    def parse_steps(self, state: Any, text: str) -> list[int]:
+        """Tokens typed in the middle of a turn, read as a turn is (the steps of one
+        action in any order: notation.parse_turn)."""
         return notation.parse_turn(as_reference(state), text)
 
     def format_turn(self, state: Any, steps: list[int]) -> str:

@@ -9,6 +9,7 @@ import numpy as np
 
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import ValdoraError
+from valdora_ai.games import arguments
 from valdora_ai.games.base import CHANCE, TERMINAL
 from valdora_ai.games.game_base import GameBase
 from valdora_ai.games.observing import check_seat
@@ -41,15 +42,12 @@ class ValdoraGame(GameBase):
                      "coins")
 
     def __init__(self, players: int = 4,
-                 rules_data: str | Path | ComponentData | None = None) -> None:
-        if isinstance(rules_data, ComponentData):
-            self.data = rules_data
-        else:
-            self.data = default_data() if rules_data is None else load_data(rules_data)
-        if not self.data.players_min <= players <= self.data.players_max:
-            raise ValdoraError(f"Valdora is for {self.data.players_min} to "
-                               f"{self.data.players_max} players, not {players}")
-        self.num_players = players
+                 rules_data: str | Path | ComponentData | None = None,
+                 **options: Any) -> None:
+        arguments.no_options("Valdora", options)
+        self.data = arguments.rules_data(rules_data, ComponentData, default_data, load_data)
+        self.num_players = arguments.check_players("Valdora", players, self.data.players_min,
+                                         self.data.players_max)
 
     def new_state(self, seed: int) -> ValdoraState:
         """A fresh game: gems drawn onto the roads and the books shuffled from `seed`."""
@@ -93,6 +91,10 @@ class ValdoraGame(GameBase):
 
     def step_kind(self, step: int) -> str:
         return S.kind(step)
+
+    def parse_step(self, state: ValdoraState, token: str) -> int:
+        """The legal step one token names, in the middle of a turn (notation.parse_step)."""
+        return notation.parse_step(state, token)
 
     def format_turn(self, state: ValdoraState, steps: list[int]) -> str:
         return notation.format_turn(state, steps)

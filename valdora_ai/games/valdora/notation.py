@@ -14,11 +14,12 @@ A whole turn is the destination, then a colon and the action's steps::
 Step tokens: ``tL``/``tR`` turn the top page of the left/right stack; ``bL``/``bR``
 buy its top card (``@item`` names the item whose gold pays for equipment); ``xNL``/
 ``xNR`` return commission N onto a stack; ``+G@item`` load a gem (by its letter);
-``cN`` complete commission N, ``@items`` naming the items that pay its gems; ``P``
+``cN`` complete commission N, ``@items`` naming the items that pay its gems (in any
+order); ``P``
 provisions; ``$`` silver; ``end`` ends the action (implicit at the end of a turn).
 In a belief state (hidden order unknown) a reveal is written ``?face`` right after the
-step that caused it, e.g. ``C: tR ?S ?G bL``. This module is the only parser of the
-notation.
+step that caused it, e.g. ``C: tR ?S ?G bL``. Tokens are read in any letter case.
+This module is the only parser of the notation.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import re
 
 from valdora_ai.errors import IllegalMoveError, NotationError
 from valdora_ai.games.refusals import not_legal
+from valdora_ai.games.spelling import named_step
 from valdora_ai.games.valdora import steps as S
 from valdora_ai.games.valdora.rules import MOVE, TERMINAL, ValdoraState
 from valdora_ai.games.valdora.stepcheck import is_step_code
@@ -91,17 +93,29 @@ def parse_step(state: ValdoraState, token: str) -> int:
     legal = state.legal_steps()
     if state.phase == MOVE and state.current_player >= 0 and token == PASS and legal == [S.END]:
         return S.END
-    for step in legal:
-        if _same_token(describe_step(state, step), token):
-            return step
+    step = named_step(state, token, describe_step, respell)
+    if step is not None:
+        return step
     if not legal:
         raise NotationError(f"{brief(token, 120)}: the game is over")
     raise NotationError(not_legal(brief(token, 120), legal, lambda s: describe_step(state, s),
                                   S.kind))
 
 
-def _same_token(written: str, token: str) -> bool:
-    return written == token or written.lower() == token.lower()
+def respell(state: ValdoraState, token: str, legal: list[int]) -> int | None:
+    """The legal step another spelling names: the items paying a commission in any
+    order (``c1@cart,hammer`` for ``c1@hammer,cart``)."""
+    commission, at, items = token.partition("@")
+    if not at or not commission[:1].casefold() == "c":
+        return None
+    written = sorted(item.casefold() for item in items.split(","))
+    for step in legal:
+        if S.kind(step) == "complete":
+            head, _, paid = describe_step(state, step).partition("@")
+            if (head.casefold() == commission.casefold()
+                    and sorted(item.casefold() for item in paid.split(",")) == written):
+                return step
+    return None
 
 
 _TURN = re.compile(r"^\s*([^:\s]+)\s*(?::\s*(.*))?$")

@@ -32,9 +32,12 @@ def new_state(data: ZavandorData, options: Options, n_players: int, rng: Any) ->
 
 
 def from_reference(state: ZavandorState) -> Any:
-    """`state` as a state of the selected engine (a belief state stays a reference one)."""
+    """`state` as a state of the selected engine (a belief state stays a reference one).
+
+    Unchecked: for states the engine made or a position loader read (the core's
+    own ``from_reference`` checks by default, games.state_check)."""
     kind = CORE.select() if state.observer == WORLD else None
-    return state if kind is None else kind.from_reference(state)
+    return state if kind is None else kind.from_reference(state, False)
 
 
 def as_reference(state: Any) -> ZavandorState:

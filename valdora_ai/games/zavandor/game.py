@@ -10,6 +10,7 @@ import numpy as np
 
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import PositionError, ValdoraError
+from valdora_ai.games import arguments
 from valdora_ai.games.base import CHANCE, TERMINAL, Policy
 from valdora_ai.games.game_base import GameBase
 from valdora_ai.games.observing import check_seat
@@ -57,15 +58,9 @@ class ZavandorGame(GameBase):
     def __init__(self, players: int = 3,
                  rules_data: str | Path | ZavandorData | None = None,
                  **options: Any) -> None:
-        if isinstance(rules_data, ZavandorData):
-            self.data = rules_data
-        else:
-            self.data = default_data() if rules_data is None else load_data(rules_data)
-        if isinstance(players, bool) or not isinstance(players, int) or not (
-                self.data.players_min <= players <= self.data.players_max):
-            raise ValdoraError(f"The Gnomes of Zavandor is for {self.data.players_min} to "
-                               f"{self.data.players_max} players, not {players}")
-        self.num_players = players
+        self.data = arguments.rules_data(rules_data, ZavandorData, default_data, load_data)
+        self.num_players = arguments.check_players("The Gnomes of Zavandor", players,
+                                         self.data.players_min, self.data.players_max)
         self.options: Options = parse_options(options, self.data.options)
 
     def new_state(self, seed: int) -> ZavandorState:
@@ -145,6 +140,10 @@ class ZavandorGame(GameBase):
 
     def parse_turn(self, state: ZavandorState, text: str) -> list[int]:
         return notation.parse_turn(as_reference(state), text)
+
+    def parse_step(self, state: ZavandorState, token: str) -> int:
+        """The legal step one token names, in the middle of a turn (notation.parse_step)."""
+        return notation.parse_step(as_reference(state), token)
 
     def format_turn(self, state: ZavandorState, steps: list[int]) -> str:
         return notation.format_turn(as_reference(state), steps)
@@ -267,4 +266,4 @@ def _on_engine_of(state: ZavandorState, world: ZavandorState) -> ZavandorState:
     fast = engines.compiled(state)
     if fast is None:
         return world
-    return type(fast).from_reference(world)  # type: ignore[return-value]
+    return type(fast).from_reference(world, False)  # type: ignore[return-value]

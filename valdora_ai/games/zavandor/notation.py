@@ -21,13 +21,15 @@ cards and tiles by their data ids. Tokens (see docs/games/zavandor.md)::
 
 Example, a whole action: ``sample:IV.2 sample:IV.3 tile:IV.2``.
 Parsing matches each token against the descriptions of the legal steps, so what
-:func:`describe_step` writes always parses back to the same step.
+:func:`describe_step` writes always parses back to the same step; it also reads a
+token in any letter case and a trader's gems in either order (:func:`respell`).
 """
 
 from __future__ import annotations
 
 from valdora_ai.errors import NotationError
 from valdora_ai.games.refusals import not_legal
+from valdora_ai.games.spelling import named_step
 from valdora_ai.games.token_turns import format_tokens, parse_tokens
 from valdora_ai.games.zavandor import steps as S
 from valdora_ai.games.zavandor.data import DECK_NAMES, GEM_LETTERS
@@ -98,13 +100,24 @@ def _chance_name(state: ZavandorState, value: int) -> str:
 
 
 def parse_step(state: ZavandorState, token: str) -> int:
-    """The legal step `token` names in `state` (NotationError if none)."""
-    legal = state.legal_steps()
-    for step in legal:
-        if describe_step(state, step) == token:
-            return step
-    raise NotationError(not_legal(brief(token, 120), legal, lambda s: describe_step(state, s),
-                                  S.kind))
+    """The legal step `token` names in `state` (NotationError if none), in any letter
+    case and in the other spellings :func:`respell` reads."""
+    step = named_step(state, token, describe_step, respell)
+    if step is not None:
+        return step
+    raise NotationError(not_legal(brief(token, 120), state.legal_steps(),
+                                  lambda s: describe_step(state, s), S.kind))
+
+
+def respell(state: ZavandorState, token: str, legal: list[int]) -> int | None:
+    """The legal step another spelling names: a trader's two gems in either order
+    (``trader:RD`` is the diamond-ruby trader ``trader:DR``)."""
+    prefix, _, gems = token.partition(":")
+    if prefix.casefold() != "trader" or len(gems) != 2:
+        return None
+    return next((step for step in legal if S.kind(step) == "take_trader"
+                 and sorted(describe_step(state, step)[len("trader:"):].upper())
+                 == sorted(gems.upper())), None)
 
 
 def parse_turn(state: ZavandorState, text: str) -> list[int]:
