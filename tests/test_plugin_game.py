@@ -130,6 +130,30 @@ def test_a_plugin_that_cannot_load_is_one_warning_and_skipped(
 
 
 @pytest.mark.usefixtures("installed")
+def test_the_oracles_world_reveals_what_its_seats_belief_passes_through() -> None:
+    """The hook the conformance suite does not reach: `world_seen_by` makes a world whose
+    `apply_revealing` returns the draws the seat's belief state meets, in lockstep."""
+    game = va.make_game(NAME, players=3)
+    rng = va.make_rng(4)
+    for seat in range(3):
+        world = game.world_seen_by(game.new_state(seat), seat)
+        belief = game.observation(world, seat).belief_state()
+        draws = 0
+        while not world.is_terminal():
+            legal = world.legal_steps()
+            step = legal[rng.randbelow(len(legal))]
+            revealed = game.apply_revealing(world, step)
+            belief.apply(step)
+            for chance in revealed:
+                assert belief.is_chance_node()
+                belief.apply(chance)
+            draws += len(revealed)
+            assert not belief.is_chance_node()
+            assert game.observation(world, seat) == game.observation(belief, seat)
+        assert draws == len([t for t in range(game.max_turns()) if t % 3 == seat])
+
+
+@pytest.mark.usefixtures("installed")
 def test_play_replay_and_positions_through_the_cli(tmp_path: Path) -> None:
     record = tmp_path / "game.jsonl"
     played = _ok(["play", "--game", NAME, "-p", "3", "--seed", "4", "--seat", "greedy",
