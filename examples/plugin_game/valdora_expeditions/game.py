@@ -33,7 +33,8 @@ class ExpeditionsGame(GameBase):
     game_type = GAME_TYPE
 
     def __init__(self, players: int = GAME_TYPE.default_players) -> None:
-        if players not in GAME_TYPE.player_counts():
+        if isinstance(players, bool) or not isinstance(players, int) or (
+                players not in GAME_TYPE.player_counts()):
             raise ValdoraError(f"Expeditions is for {GAME_TYPE.min_players} to "
                                f"{GAME_TYPE.max_players} players, not {players!r}")
         self.num_players = players
