@@ -55,7 +55,7 @@ class RichView:
         self.console.print(text)
 
     def hint(self, suggestion: Suggestion) -> None:
-        then = " ... (then it depends on the page revealed)" if suggestion.open_end else ""
+        then = " ... (then it depends on the reveal)" if suggestion.open_end else ""
         self.console.print(f"hint: [bold]{literal(suggestion.text)}[/]{then}   "
                            f"[dim]-- {literal(suggestion.analysis.summary())}[/]")
 

@@ -35,12 +35,14 @@ EngineRulesData = Annotated[
 ]
 GameName = Annotated[
     str,
-    typer.Option("--game", "-g", help="The game: valdora, zavandor or alchemists."),
+    typer.Option("--game", "-g", help="The game: valdora, zavandor, alchemists or an "
+                                      "installed plug-in (engine-info lists them)."),
 ]
 FileGame = Annotated[
     str | None,
-    typer.Option("--game", "-g", help="The game the file must be of (valdora, zavandor or "
-                                      "alchemists); by default the one it names."),
+    typer.Option("--game", "-g", help="The game the file must be of (valdora, zavandor, "
+                                      "alchemists or an installed plug-in); by default "
+                                      "the one it names."),
 ]
 
 

@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from valdora_ai.games import make_game, player_counts
+from valdora_ai.errors import ValdoraError
+from valdora_ai.games import game_type, make_game, player_counts
 from valdora_ai.games.base import Game
 from valdora_ai.richtext import literal
 
@@ -19,9 +20,13 @@ data_app = typer.Typer(help="Inspect and validate the component data (board, car
 
 
 def _game(name: str, rules_data: Path | None) -> Game:
-    """The game `name` with `rules_data` (its data file is validated as it loads)."""
+    """The game `name` with `rules_data` (its data file is validated as it loads); a
+    ValdoraError for a game without a data file."""
     options = {} if rules_data is None else {"rules_data": rules_data}
-    return make_game(name, players=player_counts(name)[0], **options)
+    game = make_game(name, players=player_counts(name)[0], **options)
+    if not game.data_source():
+        raise ValdoraError(f"{game_type(name).title} has no component data file")
+    return game
 
 
 @data_app.command("show")

@@ -51,8 +51,9 @@ def play(
         "--hint-agent", help="Agent spec that answers 'hint' in an interactive game.")
     ] = "greedy",
     game_name: Annotated[str | None, typer.Option(
-        "--game", "-g", help="The game: valdora, zavandor or alchemists (default valdora; "
-                             "with --resume, the one the record names).")] = None,
+        "--game", "-g", help="The game: valdora, zavandor, alchemists or an installed "
+                             "plug-in (default valdora; with --resume, the one the "
+                             "record names).")] = None,
     rules_data: RulesData = None,
 ) -> None:
     """Play a complete game between agents and print the final score table; with

@@ -12,9 +12,10 @@ def result_table(result: GameResult, title: str | None = None) -> Table:
     """The final score table: points by source per seat (as the game breaks them
     down), and the winner(s)."""
     how = "the safety cap" if result.capped else "the end trigger"
-    rounds = f"{result.rounds} rounds " if result.rounds is not None else ""
-    table = Table(title=title or f"Seed {result.seed}: game over after {rounds}"
-                                 f"({result.turns} turns), ended by {how}")
+    length = (f"{result.turns} turns" if result.rounds is None
+              else f"{result.rounds} rounds ({result.turns} turns)")
+    table = Table(title=title or f"Seed {result.seed}: game over after {length}, "
+                                 f"ended by {how}")
     columns = result.columns or ("total",)
     for column in ("seat", "agent", *columns, ""):
         table.add_column(column, justify="left" if column in ("agent", "") else "right")

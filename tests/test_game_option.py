@@ -20,6 +20,8 @@ from valdora_ai.games.base import Pictured
 
 NAMES = game_names()  # at collection, before any test registers a game of its own
 OTHERS = [name for name in NAMES if name != "valdora"]
+GAMES_DIR = Path(va.__file__).parent / "games"
+WITH_DATA = [name for name in OTHERS if (GAMES_DIR / name / "data").is_dir()]  # not plug-ins
 
 
 def _ok(args: list[str]) -> str:
@@ -86,9 +88,9 @@ def test_suggest_for_another_game(name: str, tmp_path: Path) -> None:
     assert answer["candidates"]
 
 
-@pytest.mark.parametrize("name", OTHERS)
+@pytest.mark.parametrize("name", WITH_DATA)
 def test_data_commands_for_another_game(name: str) -> None:
-    shipped = [p for p in (Path(va.__file__).parent / "games" / name / "data").iterdir()
+    shipped = [p for p in (GAMES_DIR / name / "data").iterdir()
                if p.suffix in (".json", ".toml")]
     assert len(shipped) == 1
     assert _ok(["data", "path", "--game", name]).strip().endswith(shipped[0].name)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from cli_checks import one_line_error, runner
+from dist_info import declare_entry_points
 from doc_examples import ROOT
 
 import valdora_ai as va
@@ -35,12 +36,8 @@ def on_path(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def _install(site: Path, name: str, entry_points: dict[str, str]) -> None:
-    """A distribution's metadata in `site`, as pip would write it (no files copied)."""
-    info = site / f"{name.replace('-', '_')}-0.1.0.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.1.0\n")
-    lines = "".join(f"{key} = {value}\n" for key, value in entry_points.items())
-    (info / "entry_points.txt").write_text(f"[valdora_ai.agents]\n{lines}")
+    """A distribution's metadata in `site` declaring agents (no files copied)."""
+    declare_entry_points(site, name, "valdora_ai.agents", entry_points)
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ as methods of :class:`~valdora_ai.games.base.Game`, so mypy checks each signatur
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
@@ -79,10 +80,16 @@ class GameBase(Game):
 
     def position_view(self, observation: Any, seats: tuple[str, ...],
                       width: int) -> list[Any]:
-        """By default the observer's belief state as position JSON."""
-        from rich.pretty import Pretty
+        """By default the observer's belief state as position JSON, a field a row."""
+        from rich.table import Table
+        from rich.text import Text
 
-        return [Pretty(self.position_to_json(observation.belief_state()))]
+        table = Table(show_header=False, box=None)
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        for field, value in self.position_to_json(observation.belief_state()).items():
+            table.add_row(field, Text(json.dumps(value)))
+        return [table]
 
     def progress_view(self, observation: Any, seats: tuple[str, ...]) -> list[Any]:
         """None by default: the turn so far is printed anyway."""

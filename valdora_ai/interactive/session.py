@@ -35,8 +35,8 @@ class PlayedTurn:
 class Suggestion:
     """A hint: the suggested rest of the turn and the analysis of its first step.
 
-    `open_end` is True when the suggestion stops at a page whose face nobody knows yet:
-    what comes after depends on that face.
+    `open_end` is True when the suggestion stops at a reveal (a page whose face nobody
+    knows yet) after which the turn goes on: what comes after depends on that face.
     """
 
     text: str
@@ -161,7 +161,20 @@ class GameSession:
             text = self.game.format_turn(start, steps)
         else:
             text = " ".join(tokens[:-1] if tokens[-1] == "end" else tokens) or "end"
-        return Suggestion(text, replace(first, agent=spec), belief.is_chance_node())
+        return Suggestion(text, replace(first, agent=spec),
+                          self._goes_on_after_reveal(belief, seat, count))
+
+    def _goes_on_after_reveal(self, belief: Any, seat: int, count: int | None) -> bool:
+        """Whether `seat`'s turn can go on after the reveal pending in `belief` (a draw
+        that ends the turn leaves nothing open)."""
+        if not belief.is_chance_node():
+            return False
+        for outcome, _ in belief.chance_outcomes():
+            after = belief.copy()
+            after.apply(outcome)
+            if after.is_chance_node() or facts.turn_continues(self.game, after, seat, count):
+                return True
+        return False
 
     def undo(self) -> int:
         """Take back the last turn of the one person at the table, and the bots' turns
