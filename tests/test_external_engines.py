@@ -5,6 +5,7 @@ its database or leaving a process behind."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -13,6 +14,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,6 +26,7 @@ import valdora_ai as va
 from valdora_ai.agents import canonical_spec, make_agent, parse_spec
 from valdora_ai.agents.external import ExternalEngineError
 from valdora_ai.cli.app import app
+from valdora_ai.games import game_names, player_counts
 from valdora_ai.tournament.storage import ResultsDB
 
 BOTS = ROOT / "tests" / "bots"
@@ -40,6 +43,10 @@ SLEEPER = f"time.sleep(600)  # run {os.getpid()}"
 def _bot(mode: str, fine: int = 0, **params: float) -> str:
     settings = "".join(f",{key}={value}" for key, value in params.items())
     return f'cmd:"{sys.executable} {BOTS / "misbehave.py"} {mode} {fine}"{settings}'
+
+
+def _escaper(mode: str, *args: str) -> str:
+    return f'cmd:"{" ".join([sys.executable, str(BOTS / "escape.py"), mode, *args])}"'
 
 
 def _descendants_alive(marker: str) -> list[str]:
@@ -113,6 +120,16 @@ def test_a_misbehaving_bot_fails_its_decision_and_is_killed(mode: str, reason: s
     assert agent._process is not None and agent._process.returncode is not None  # reaped
 
 
+@pytest.mark.parametrize(("command", "code"), [
+    (f"{sys.executable} {BOTS / 'misbehave.py'} exit 0", 3), ("sh -c 'kill -9 $$'", -9)])
+def test_a_crash_reports_the_programs_own_exit_status(command: str, code: int) -> None:
+    """Not its supervisor's: it exits, or dies of the signal, as the program did."""
+    game = va.make_game("valdora", players=3)
+    agent = make_agent(f'cmd:"{command}"', game)
+    with pytest.raises(ExternalEngineError, match=rf"crash: it exited \(code {code}\)"):
+        agent.choose(game.observation(game.new_state(1), 0))
+
+
 def test_a_program_that_cannot_start_is_a_crash() -> None:
     game = va.make_game("valdora", players=3)
     agent = make_agent('cmd:"/no/such/program --x"', game)
@@ -130,6 +147,69 @@ def test_no_process_outlives_a_timeout_not_even_a_child() -> None:
     while _descendants_alive(marker) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not _descendants_alive(marker)
+
+
+ESCAPES = ["setsid", "double-fork"]
+
+
+def _stop_and_find_nothing_left(script: str, signum: int) -> None:
+    """Run `script` until a bot's sleeping child is up, send it `signum`: the sleepers
+    must be gone within 10 s."""
+    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while not _descendants_alive(SLEEPER) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _descendants_alive(SLEEPER)
+    os.kill(process.pid, signum)
+    process.wait(timeout=30)
+    deadline = time.monotonic() + 10
+    while _descendants_alive(SLEEPER) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _descendants_alive(SLEEPER)
+
+
+@pytest.fixture
+def sweep() -> Iterator[None]:
+    """Kill what a failing test left behind, so that it fails alone."""
+    yield
+    for pid, stat, command in processes():
+        if SLEEPER.encode() in command and state_of(stat) != "Z":
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("game_name", game_names())
+@pytest.mark.parametrize("mode", ESCAPES)
+@pytest.mark.usefixtures("sweep")
+def test_a_process_that_leaves_the_group_ends_with_the_game(game_name: str, mode: str) -> None:
+    """The program's group is not enough: a child that calls setsid, or a daemon's
+    double fork, is killed with the game too (issue 26, item 4)."""
+    game = va.make_game(game_name, players=player_counts(game_name)[0])
+    seats = [_escaper(mode), *["random"] * (game.num_players - 1)]
+    assert va.play_game(game, seats, seed=3).turns > 0
+    assert not _descendants_alive(SLEEPER)
+
+
+@pytest.mark.parametrize("mode", ESCAPES)
+@pytest.mark.usefixtures("sweep")
+def test_nothing_a_program_started_survives_a_parallel_tournament(tmp_path: Path,
+                                                                  mode: str) -> None:
+    report = va.run_tournament(["random", _escaper(mode)], players=3, games=6, seed=2,
+                               db=tmp_path / "t.sqlite", jobs=2)
+    assert report.games == 6 and report.forfeits == ()
+    assert not _descendants_alive(SLEEPER)
+
+
+@pytest.mark.parametrize("mode", ESCAPES)
+@pytest.mark.usefixtures("sweep")
+def test_what_a_program_started_ends_when_its_game_process_is_killed(mode: str) -> None:
+    """`kill -9` of the process playing the game: the supervisor notices and kills what
+    the program started, though nobody could ask it to."""
+    script = (f"import valdora_ai as va\n"
+              f"va.play_game(va.make_game('valdora', players=3), "
+              f"[{_escaper(mode, 'hang') + ',time=600'!r}, 'random', 'random'], seed=1)\n")
+    _stop_and_find_nothing_left(script, signal.SIGKILL)
 
 
 @needs_node
@@ -184,18 +264,7 @@ def test_an_interrupted_run_kills_its_bots(tmp_path: Path) -> None:
     script = (f"import valdora_ai as va\n"
               f"va.run_tournament(['random', {_bot('sleep', 0, time=60, grace=1)!r}], "
               f"players=3, games=2, db={str(tmp_path / 'i.sqlite')!r}, jobs=1)\n")
-    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while not _descendants_alive(SLEEPER) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert _descendants_alive(SLEEPER)
-    os.kill(process.pid, signal.SIGINT)
-    process.wait(timeout=30)
-    deadline = time.monotonic() + 10
-    while _descendants_alive(SLEEPER) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not _descendants_alive(SLEEPER)
+    _stop_and_find_nothing_left(script, signal.SIGINT)
 
 
 def test_a_tampered_forfeit_is_refused_not_reported(tmp_path: Path) -> None:

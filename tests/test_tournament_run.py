@@ -17,9 +17,9 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
+from tournament_checks import stored, table
 
 from valdora_ai import backend
 from valdora_ai.games.valdora.data import default_data_path
@@ -30,23 +30,6 @@ ENTRANTS = ["greedy", "random"]
 GAMES, SEED = 18, 5  # three blocks of six seatings
 COMMAND = [sys.executable, "-m", "valdora_ai.cli.app", "tournament", "-a", "greedy", "-a",
            "random", "-n", str(GAMES), "--seed", str(SEED), "-q"]
-
-
-def table(report: Report) -> tuple[Any, ...]:
-    """Everything the results table shows (not the play time)."""
-    return (report.identity, report.games, report.blocks, report.standings, report.seats)
-
-
-def stored(db: Path) -> int:
-    """Games in a database another process is writing (0 before it has a table)."""
-    try:
-        connection = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)
-        try:
-            return int(connection.execute("SELECT count(*) FROM games").fetchone()[0])
-        finally:
-            connection.close()
-    except sqlite3.Error:
-        return 0
 
 
 def digest(path: Path) -> str:

@@ -12,10 +12,13 @@ one line, an engine-protocol ``move`` request for its seat::
 and answers one line ``{"id": 1, "step": 33}`` within ``time`` + ``grace`` seconds.
 A program that times out, exits, writes something that is not such an answer, or
 answers a step that is not legal raises :class:`ExternalEngineError` (naming the seat
-and the reason) and is killed with its whole process group; tournaments record that
-as a forfeit (docs/tournaments.md). ``close()`` (also run when the agent is collected
-or the interpreter exits) sends ``{"action": "quit"}``, closes its input, waits
-``grace`` seconds and kills the group, so no process outlives its game.
+and the reason) and is killed with everything it started; tournaments record that as
+a forfeit (docs/tournaments.md). ``close()`` (also run when the agent is collected or
+the interpreter exits) sends ``{"action": "quit"}``, closes its input, waits ``grace``
+seconds and kills the rest, so no process outlives its game. On Linux the program runs
+under a supervisor (:mod:`valdora_ai.agents.reaper`) that also catches the processes
+that leave its process group (``setsid``, a double fork); elsewhere the process group
+is all that is killed.
 """
 
 from __future__ import annotations
@@ -27,9 +30,11 @@ import selectors
 import shlex
 import signal
 import subprocess
+import sys
 import time
 import weakref
 from contextlib import suppress
+from pathlib import Path
 from typing import Any
 
 from valdora_ai.agents.base import Agent, Param
@@ -38,6 +43,8 @@ from valdora_ai.games.base import Game, Observation
 
 PREFIX = "cmd:"
 MAX_ANSWER_BYTES = 65_536  # an answer is one short line; more is garbage
+STOP_SECONDS = 5.0  # for the supervisor to kill and reap what the program started
+REAPER = Path(__file__).with_name("reaper.py")  # run as a script, never imported here
 
 
 class ExternalEngineError(ValdoraError):
@@ -63,6 +70,7 @@ class ExternalAgent(Agent):
     def __init__(self, game: Game, **params: Any) -> None:
         super().__init__(game, **params)
         self._process: subprocess.Popen[bytes] | None = None
+        self._status: int | None = None  # the supervisor's report of a failed start
         self._buffer = b""
         self._requests = 0
         self._finalizer: weakref.finalize[Any, Any] | None = None
@@ -92,16 +100,29 @@ class ExternalAgent(Agent):
             self._finalizer()
 
     def _start(self, seat: int) -> subprocess.Popen[bytes]:
+        command, status = list(self.command), None
+        if _supervised():
+            status, report = os.pipe()
+            command = [sys.executable, "-I", "-S", str(REAPER), str(os.getpid()),
+                       str(report), *command]
         try:
-            process = subprocess.Popen(self.command, stdin=subprocess.PIPE,
+            process = subprocess.Popen(command, stdin=subprocess.PIPE,
                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                       start_new_session=True)
+                                       start_new_session=True,
+                                       pass_fds=() if status is None else (report,))
         except OSError as exc:
-            raise ExternalEngineError(seat, "crash", f"cannot start {self.command[0]!r}: "
-                                      f"{exc.strerror or exc}") from None
+            if status is not None:
+                os.close(status)
+            raise ExternalEngineError(seat, "crash", _cannot_start(self.command,
+                                                                   exc.strerror or str(exc))
+                                      ) from None
+        finally:
+            if status is not None:
+                os.close(report)
         for stream in (process.stdin, process.stdout):
             os.set_blocking(stream.fileno(), False)  # type: ignore[union-attr]
-        self._finalizer = weakref.finalize(self, _stop, process, self.params["grace"])
+        self._status = status
+        self._finalizer = weakref.finalize(self, _stop, process, self.params["grace"], status)
         return process
 
     def _exchange(self, request: bytes, deadline: float, seat: int) -> bytes:
@@ -150,6 +171,9 @@ class ExternalAgent(Agent):
         assert self._process is not None
         with suppress(subprocess.TimeoutExpired):
             code = self._process.wait(timeout=0.5)
+            failure = b"" if self._status is None else os.read(self._status, 4096)
+            if failure:
+                return _cannot_start(self.command, failure.decode(errors="replace"))
             return f"it exited (code {code}) without answering"
         return "it closed its output without answering"
 
@@ -181,6 +205,18 @@ def command_class(command: str) -> type[ExternalAgent]:
     return type("ExternalAgent", (ExternalAgent,), {"name": name, "command": argv})
 
 
+@functools.cache
+def _supervised() -> bool:
+    """Whether programs run under the supervisor: on Linux, with /proc and a Python to
+    run it (an embedding interpreter may have none)."""
+    return (sys.platform.startswith("linux") and bool(sys.executable)
+            and Path("/proc/self/stat").exists())
+
+
+def _cannot_start(command: tuple[str, ...], reason: str) -> str:
+    return f"cannot start {command[0]!r}: {reason}"
+
+
 def _step_from(line: bytes, request_id: int, legal: list[int], seat: int) -> int:
     """The step an answer line names, or the ExternalEngineError it deserves."""
     try:
@@ -203,14 +239,20 @@ def _shown(line: bytes) -> str:
     return repr(text if len(text) <= 80 else text[:77] + "...")
 
 
-def _stop(process: subprocess.Popen[bytes], grace: float) -> None:
-    """Ask `process` to quit, give it `grace` seconds, then kill its group and reap it."""
+def _stop(process: subprocess.Popen[bytes], grace: float, status: int | None) -> None:
+    """Ask `process` to quit and give it `grace` seconds; then have its supervisor (when
+    `status`, its report pipe, says there is one) kill everything the program started,
+    kill the process group in any case, and reap it."""
     with suppress(OSError, ValueError):  # a full pipe or a gone program: kill it anyway
         if process.poll() is None and process.stdin is not None:
             os.write(process.stdin.fileno(), b'{"id": 0, "action": "quit"}\n')
             process.stdin.close()
     with suppress(subprocess.TimeoutExpired):
         process.wait(timeout=grace)
+    if status is not None and process.poll() is None:
+        process.terminate()
+        with suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=STOP_SECONDS)
     with suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
     process.wait()
@@ -218,3 +260,5 @@ def _stop(process: subprocess.Popen[bytes], grace: float) -> None:
         with suppress(OSError, ValueError):
             if stream is not None:
                 stream.close()
+    if status is not None:
+        os.close(status)

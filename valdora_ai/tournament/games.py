@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from valdora_ai import __version__
-from valdora_ai.agents import Agent, make_agent
+from valdora_ai.agents import make_agent
 from valdora_ai.agents.external import ExternalAgent, ExternalEngineError
 from valdora_ai.games import Game, game_type, make_game
 from valdora_ai.rng import derive_seed
-from valdora_ai.selfplay import play_game
+from valdora_ai.selfplay import GameResult, play_game
 from valdora_ai.tournament.stats import competition_ranks
 from valdora_ai.tournament.storage import Forfeit, GameRow
 
@@ -53,18 +53,20 @@ def play_task(task: GameTask) -> Played:
     game = make_game(task.game, players=task.players, **options)
     agents = [make_agent(spec, game, seed=derive_seed(task.seed, seat))
               for seat, spec in enumerate(task.specs)]
-    live: list[Any] = []  # the game's state (played in place), once a turn is played
+    live: list[Any] = []  # turns played and the game's state (played in place)
 
     def remember(turns: int, seat: int, play: str, state: Any) -> None:
-        live[:] = [state]
+        live[:] = [turns, state]
     with tempfile.TemporaryDirectory() if task.record else nullcontext() as scratch:
         record = Path(scratch, "game.jsonl") if scratch is not None else None
         start = time.perf_counter()
         try:
             result = play_game(game, agents, task.seed, record=record, on_turn=remember)
         except ExternalEngineError as failure:
-            state = live[0] if live else game.new_state(task.seed)
-            return Played(row=forfeit_row(task, agents, state, failure,
+            turns, state = live if live else (0, game.new_state(task.seed))
+            stood = GameResult.of(game, state, task.seed,
+                                  tuple(agent.spec for agent in agents), turns)
+            return Played(row=forfeit_row(task, stood, failure,
                                           time.perf_counter() - start, _engine(game)),
                           record=None)
         finally:
@@ -83,12 +85,13 @@ def play_task(task: GameTask) -> Played:
     return Played(row=row, record=text)
 
 
-def forfeit_row(task: GameTask, agents: list[Agent], state: Any,
-                failure: ExternalEngineError, duration: float, engine: str) -> GameRow:
+def forfeit_row(task: GameTask, stood: GameResult, failure: ExternalEngineError,
+                duration: float, engine: str) -> GameRow:
     """A game lost by forfeit: the forfeiting seat ranks last with no win share; the
-    others are ranked by their scores when it happened, and the best of them share
-    the win. No record is kept (the game did not end)."""
-    scores = [int(s) for s in state.scores()]
+    others are ranked by their scores when it happened (`stood`, the game as it stood,
+    read through the game contract like a finished game's result), and the best of
+    them share the win. No record is kept (the game did not end)."""
+    scores = [int(s) for s in stood.scores]
     others = [s for s in range(task.players) if s != failure.seat]
     best = max(scores[s] for s in others)
     winners = [s for s in others if scores[s] == best]
@@ -96,9 +99,9 @@ def forfeit_row(task: GameTask, agents: list[Agent], state: Any,
     ranks[failure.seat] = task.players
     return GameRow(
         block=task.block, slot=task.slot, seed=task.seed, seats=task.seats,
-        specs=tuple(agent.spec for agent in agents), scores=tuple(scores),
+        specs=stood.seats, scores=tuple(scores),
         ranks=tuple(ranks), shares=_shares(set(winners), task.players),
-        turns=state.turns, capped=False, duration=duration, engine=engine,
+        turns=stood.turns, capped=False, duration=duration, engine=engine,
         forfeit=Forfeit(failure.seat, str(failure)))
 
 

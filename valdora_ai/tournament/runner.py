@@ -2,7 +2,8 @@
 
 The runner is the only writer of the database. It lists every (block, slot) the
 tournament needs, skips those already stored (so a restarted run resumes), hands
-the rest to joblib and stores each game as it comes back, in its own transaction.
+the rest to the backend (:mod:`valdora_ai.tournament.cluster`) and stores each game
+as it comes back, in its own transaction.
 With an SPRT the blocks are played one after another (the games of a block in
 parallel) and the test is checked after each, so where it stops never depends on
 the number of jobs.
@@ -14,12 +15,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from joblib import Parallel, delayed
-
 from valdora_ai.atomic import write_text_atomic
-from valdora_ai.tournament.cluster import CONNECT_TIMEOUT, parallel_backend
+from valdora_ai.tournament.cluster import CONNECT_TIMEOUT, game_runner
 from valdora_ai.tournament.config import TournamentError, TournamentSpec
-from valdora_ai.tournament.games import GameTask, Played, play_task
+from valdora_ai.tournament.games import GameTask, Played
 from valdora_ai.tournament.report import Report, build_report, sprt_llr
 from valdora_ai.tournament.sprt import SPRT
 from valdora_ai.tournament.storage import GameRow, ResultsDB
@@ -68,16 +67,15 @@ def run(spec: TournamentSpec, db_path: str | Path | None = None, *, jobs: int = 
         except FileExistsError:
             raise TournamentError(f"--records {record_dir}: not a directory (a file of "
                                   "that name exists)") from None
-    with (parallel_backend(backend, address, connect_timeout),
+    with (game_runner(backend, address, connect_timeout, jobs) as play_all,
           ResultsDB.open(db_path, identity) as db):
         if sprt is not None:
             db.set_meta("sprt", [sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta])
         rows = db.rows()
         total = spec.blocks * spec.block_size
-        parallel = Parallel(n_jobs=jobs, return_as="generator_unordered")
 
         def play(wave: list[GameTask]) -> None:
-            for played in parallel(delayed(play_task)(task) for task in wave):
+            for played in play_all(wave):
                 _store(db, played, record_dir)
                 rows.append(played.row)
                 if on_progress is not None:
