@@ -13,7 +13,12 @@ from valdora_ai.analysis import MAX_ITERATIONS, MAX_SECONDS, Analysis, Budget, S
 from valdora_ai.errors import ValdoraError
 from valdora_ai.explanations import explain as explain_turn
 from valdora_ai.richtext import literal
-from valdora_ai.suggestions import candidate_line, check_player_to_move, load_position
+from valdora_ai.suggestions import (
+    candidate_line,
+    check_player_to_move,
+    load_position,
+    pv_sampled,
+)
 from valdora_ai.suggestions import suggest as suggest_moves
 
 from .common import FileGame, RulesData, check_range, console, user_errors
@@ -76,7 +81,8 @@ def suggest(
             document = analysis.top(top).to_json()
             for candidate, row in zip(document["candidates"], rows, strict=True):
                 candidate.update(turn=row["turn"], decision=row["decision"],
-                                 sampled=row["sampled"], first=row["first"])
+                                 sampled=row["sampled"], first=row["first"],
+                                 pvSampled=pv_sampled(belief, row["candidate"].pv))
             if explanation is not None:
                 document["explanation"] = explanation.to_json()
             typer.echo(json.dumps(document, indent=1))

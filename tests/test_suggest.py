@@ -133,9 +133,12 @@ def test_a_sampled_outcome_is_marked_and_never_part_of_the_decision(name: str) -
         for step in line.steps:
             assert not board.is_chance_node()  # the decision holds no outcome
             board.apply(step)
+        marks = suggestions.pv_sampled(belief, candidate.pv)
+        assert not any(marks[:len(line.steps)])
         if line.sampled:
             assert va.candidate_turn(game, state, candidate) == (
                 f"{line.decision} (sampled: {line.sampled})")
+            assert marks[len(line.steps)]  # the first step after the decision is drawn
     marked = [suggestions.candidate_line(game, belief, c) for c in analysis.candidates]
     assert any(line.sampled for line in marked)
 

@@ -25,7 +25,7 @@ from valdora_ai.games import CHANCE, Game
 from valdora_ai.positions import UNNAMED_GAME, load_position
 
 __all__ = ["CandidateTurn", "candidate_line", "candidate_turn", "check_player_to_move",
-           "load_position", "suggest"]
+           "load_position", "pv_sampled", "suggest"]
 
 
 def suggest(position: Any, agent: str | Agent = "ismcts", budget: Budget | None = None, *,
@@ -83,6 +83,22 @@ def split_decision(belief: Any, steps: list[int]) -> tuple[list[int], list[int]]
             return steps[:index], steps[index:]
         board.apply(step)
     return list(steps), []
+
+
+def pv_sampled(belief: Any, pv: tuple[int, ...]) -> list[bool]:
+    """For each step of the line `pv` from the belief state `belief` (as far as it can
+    be played there), whether it is a chance outcome: drawn in a sampled world, not
+    known."""
+    board = belief.copy()
+    marks = []
+    for step in pv:
+        options = ([s for s, _ in board.chance_outcomes()] if board.is_chance_node()
+                   else board.legal_steps())
+        if step not in options:
+            break
+        marks.append(board.is_chance_node())
+        board.apply(step)
+    return marks
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from valdora_ai.errors import ValdoraError
 from valdora_ai.explanations import explain
 from valdora_ai.games import game_names
 from valdora_ai.games.base import Game, Observation, State
-from valdora_ai.suggestions import candidate_line
+from valdora_ai.suggestions import candidate_line, pv_sampled
 
 LOCAL_ONLY = ("py:", "cmd:")  # specs a client may not send: the engine's operator names them
 
@@ -171,16 +171,11 @@ class SearchJob:
         """A candidate's figures with its turn: the decision, the sampled rest, and its
         principal variation written out, each chance outcome in it marked sampled."""
         line = candidate_line(self.game, belief, candidate)
-        moves = self._tokens(list(candidate.pv))
-        board = belief.copy()
-        sampled = []
-        for step in candidate.pv[:len(moves)]:
-            sampled.append(board.is_chance_node())
-            board.apply(step)
         return {"step": candidate.step, "move": self._tokens([candidate.step])[0],
                 "turn": line.text(),
                 "decision": line.decision, "sampled": line.sampled or None, **data,
-                "pvMoves": moves, "pvSampled": sampled}
+                "pvMoves": self._tokens(list(candidate.pv)),
+                "pvSampled": pv_sampled(belief, candidate.pv)}
 
     def _tokens(self, steps: list[int]) -> list[str]:
         """`steps` in the notation, from the observer's belief state, as far as legal."""
