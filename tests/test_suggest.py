@@ -169,3 +169,12 @@ def test_a_bot_that_does_not_search_claims_no_expectation(name: str, agent: str)
     best = analysis.best
     assert (best.values, best.expected_scores, best.win_probability) == ((), (), None)
     assert "expects" not in analysis.summary()
+
+
+def test_pick_visits_recommends_the_most_visited_step() -> None:
+    game = va.make_game("zavandor", players=3)
+    state = game.new_state(4)
+    analysis = va.suggest(state, agent="ismcts:iterations=150,seed=1,pick=visits",
+                          game="zavandor")
+    visits = [c.visits for c in analysis.candidates]
+    assert visits == sorted(visits, reverse=True)

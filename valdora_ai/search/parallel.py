@@ -39,8 +39,9 @@ def run_parallel(worker: Callable[..., Analysis], args: list[tuple[Any, ...]]) -
         return list(Parallel(n_jobs=len(args))(delayed(worker)(*a) for a in args))
 
 
-def merge_analyses(analyses: list[Analysis], agent: str) -> Analysis:
-    """One analysis from several independent searches of the same decision."""
+def merge_analyses(analyses: list[Analysis], agent: str, order: str = "lcb") -> Analysis:
+    """One analysis from several independent searches of the same decision, ranked by
+    `order` (see :func:`~.report.ranked`)."""
     first = analyses[0]
     by_step: dict[int, list[Candidate]] = {}
     for analysis in analyses:
@@ -53,7 +54,7 @@ def merge_analyses(analyses: list[Analysis], agent: str) -> Analysis:
             votes[step] = votes.get(step, 0) + count
     player = first.player
     extra = {"jobs": len(analyses)} | ({"votes": votes} if votes else {})
-    return Analysis(player=player, candidates=ranked(merged, player, votes or None),
+    return Analysis(player=player, candidates=ranked(merged, player, votes or None, order),
                     agent=agent,
                     iterations=sum(a.iterations for a in analyses),
                     worlds=sum(a.worlds for a in analyses),

@@ -14,7 +14,9 @@ search has confirmed, and the first candidate is both what the agent plays and t
 best by the figures shown beside it. As in KataGo (``minVisitPropForLCB``), only steps
 with at least LCB_VISIT_SHARE of the most visited step's visits are ranked by their
 bound (a spread measured on a handful of play-outs is itself noise); the others
-follow, by visits. PIMC's vote, when given, comes first.
+follow, by visits. PIMC's vote, when given, comes first. ``order="visits"`` ranks by
+visits instead (the robust child, the rule before issue 28: ``ismcts:pick=visits``),
+``order="value"`` by the mean (PIMC's ``aggregate=average``).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from valdora_ai.search.tree import Edge, Node
 
 PV_LIMIT = 40  # steps
 LCB_VISIT_SHARE = 0.15
+ORDERS = ("lcb", "visits", "value")
 
 
 def principal_variation(edge: Edge, limit: int = PV_LIMIT) -> tuple[int, ...]:
@@ -72,31 +75,33 @@ def _sd(square_sum: float, mean: float, n: int) -> float:
 
 
 def candidates(roots: list[Node], player: int, votes: dict[int, int] | None = None,
-               by_value: bool = False) -> tuple[Candidate, ...]:
+               order: str = "lcb") -> tuple[Candidate, ...]:
     """Every root step tried, in the recommended order (:func:`ranked`)."""
     by_step: dict[int, list[Edge]] = {}
     for root in roots:
         for step, edge in root.children.items():
             by_step.setdefault(step, []).append(edge)
     return ranked([merged_candidate(edges, player) for edges in by_step.values()], player,
-                  votes, by_value)
+                  votes, order)
 
 
 def ranked(found: list[Candidate], player: int, votes: dict[int, int] | None = None,
-           by_value: bool = False) -> tuple[Candidate, ...]:
+           order: str = "lcb") -> tuple[Candidate, ...]:
     """`found` in the recommended order.
 
-    By votes (PIMC by vote) when given, then by the lower confidence bound of the
-    player's mean reward (the mean itself when `by_value`), then by visits, mean and
-    step, so ties never depend on dictionary order.
+    By votes (PIMC by vote) when given, then by `order` (one of ORDERS): the lower
+    confidence bound of the player's mean reward, the visits, or the mean; then by
+    visits, mean and step, so ties never depend on dictionary order.
     """
     enough = LCB_VISIT_SHARE * max((c.visits for c in found), default=0)
 
     def key(c: Candidate) -> tuple[float, ...]:
         vote = votes.get(c.step, 0) if votes is not None else 0
         value = c.values[player] if c.values else 0.0
-        if by_value:
+        if order == "value":
             return (-vote, -value, -c.visits, c.step)
+        if order == "visits":
+            return (-vote, -c.visits, -value, c.step)
         bound = c.lcb(player) if c.visits >= enough else -math.inf
         return (-vote, -bound, -c.visits, -value, c.step)
 
