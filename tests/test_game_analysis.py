@@ -304,3 +304,11 @@ def test_cli_interrupted_says_what_is_kept(record: Path, tmp_path: Path,
     assert (f"interrupted: the positions searched so far are in {cache}; run the same "
             "command to continue") in " ".join(result.stderr.split())
     assert json.loads(cache.read_text())["entries"]  # what was searched is kept
+
+
+def test_a_cache_of_another_version_is_searched_again(tmp_path: Path) -> None:
+    """Version 1 entries hold no decision comparison: they are not reused."""
+    cache = tmp_path / "old.json"
+    cache.write_text(json.dumps({"format": evaluate.CACHE_FORMAT, "version": 1,
+                                 "entries": {"k": {"player": 0}}}))
+    assert EvalCache(cache).entries == {}

@@ -82,8 +82,8 @@ def _comparison(belief: Any, best: Candidate, other: Candidate, other_turn: str,
                     f"{_interval_text(theirs, 3)} for {other_turn} (95% intervals)")
         if mine is not None and theirs is not None:
             sentence += (", so it ranks first by the lower end" if mine[0] >= theirs[0]
-                         else "; it ranks first all the same, as the runner-up's figures "
-                              "rest on too few play-outs (or votes) to be trusted")
+                         else "; it ranks first by the search's own rule all the same (its "
+                              "play-outs or votes: the runner-up's figures rest on fewer)")
             if mine[0] <= theirs[1] and theirs[0] <= mine[1]:
                 sentence += "; the two overlap, so the difference is within the search's noise"
         sentences.append(sentence + ".")
