@@ -112,8 +112,9 @@ def _table(analysis: Analysis, rows: list[dict[str, Any]]) -> Table:
     player = analysis.player
     stopped = "" if analysis.complete else " (stopped early)"
     table = Table(title=f"Seat {player} to move: {literal(analysis.summary())}{stopped}",
-                  caption="Best first (the lower end of the value's 95% interval); "
-                          "(sampled: …) is one sampled world's outcome, not a known one.")
+                  caption="First: what the agent recommends (and plays); [95%]: the "
+                          "interval of the search's mean; (sampled: …): one sampled world's "
+                          "outcome, not a known one.")
     for column in ("#", "turn", "first step", "visits", "value [95%]", "win",
                    "expected score [95%]"):
         table.add_column(column, justify="left" if column in ("turn", "first step") else "right")

@@ -143,22 +143,28 @@ def test_a_sampled_outcome_is_marked_and_never_part_of_the_decision(name: str) -
     assert any(line.sampled for line in marked)
 
 
-def test_the_first_candidate_is_the_best_by_the_figures_shown() -> None:
-    """The recommended order is the value's lower bound, among the steps searched
-    enough: no candidate ranked below the first has a higher lower bound."""
+def test_the_first_candidate_is_the_agents_pick_with_its_figures() -> None:
+    """The recommended order is the agent's rule (ismcts: the most visited step, or with
+    pick=lcb the value's lower bound among the steps searched enough), and every row
+    carries its place and its intervals."""
     game = va.make_game("valdora", players=3)
     for seed in range(3):
-        analysis = va.suggest(game.new_state(seed), agent=f"ismcts:iterations=150,seed={seed}")
-        document = analysis.to_json()
-        rows = document["candidates"]
+        state = game.new_state(seed)
+        analysis = va.suggest(state, agent=f"ismcts:iterations=150,seed={seed}")
+        rows = analysis.to_json()["candidates"]
         assert [row["order"] for row in rows] == list(range(len(rows)))
-        most = max(c.visits for c in analysis.candidates)
-        trusted = [c for c in analysis.candidates if c.visits >= 0.15 * most]
-        assert analysis.best.lcb(0) == max(c.lcb(0) for c in trusted)
+        visits = [c.visits for c in analysis.candidates]
+        assert visits == sorted(visits, reverse=True)
+        assert analysis.best.step == va.make_agent(f"ismcts:iterations=150,seed={seed}",
+                                                   game).choose(game.observation(state, 0))
         low, high = rows[0]["valueInterval"]
         assert low <= rows[0]["values"][0] <= high and rows[0]["lcb"] == low
         low, high = rows[0]["scoreInterval"]
         assert low <= rows[0]["expectedScores"][0] <= high
+        by_bound = va.suggest(state, agent=f"ismcts:iterations=150,seed={seed},pick=lcb")
+        most = max(c.visits for c in by_bound.candidates)
+        trusted = [c for c in by_bound.candidates if c.visits >= 0.15 * most]
+        assert by_bound.best.lcb(0) == max(c.lcb(0) for c in trusted)
 
 
 @pytest.mark.parametrize("name", va.game_names())
@@ -171,10 +177,12 @@ def test_a_bot_that_does_not_search_claims_no_expectation(name: str, agent: str)
     assert "expects" not in analysis.summary()
 
 
-def test_pick_visits_recommends_the_most_visited_step() -> None:
+def test_pick_lcb_can_recommend_a_step_other_than_the_most_visited() -> None:
     game = va.make_game("zavandor", players=3)
-    state = game.new_state(4)
-    analysis = va.suggest(state, agent="ismcts:iterations=150,seed=1,pick=visits",
-                          game="zavandor")
-    visits = [c.visits for c in analysis.candidates]
-    assert visits == sorted(visits, reverse=True)
+    differ = 0
+    for seed in range(6):
+        state = game.new_state(seed)
+        spec = f"ismcts:iterations=150,seed={seed}"
+        visits = va.suggest(state, agent=spec, game="zavandor").best.step
+        differ += va.suggest(state, agent=spec + ",pick=lcb", game="zavandor").best.step != visits
+    assert differ > 0

@@ -4,8 +4,9 @@ The game says what a turn's decision does (``Game.describe_turn``, on the player
 steps before the first reveal: what a reveal brings is not known, so a sampled world's
 outcome is never described as a fact, only as what the turn "might reveal"); this
 module, which knows no game's rules, composes the comparison from the search's own
-statistics, the same figures the suggestion table shows: the value that ranks the
-candidates with its 95% interval and lower bound, the expected points with their
+statistics, the same figures the suggestion table shows: the value with its 95%
+interval and lower bound (and whether the first leads by it or by the search's own
+rule, its play-outs), the expected points with their
 interval, the win chance, the share of the search, and the points each principal
 variation reaches by the end of the player's next turn. An :class:`Explanation` is
 JSON-friendly (``to_json``), for the CLI, the engine's answers and a browser frontend
@@ -81,10 +82,15 @@ def _comparison(belief: Any, best: Candidate, other: Candidate, other_turn: str,
                     f"{_interval_text(mine, 3)} against {other.values[player]:.3f}"
                     f"{_interval_text(theirs, 3)} for {other_turn} (95% intervals)")
         if mine is not None and theirs is not None:
-            sentence += (", so it ranks first by the lower end" if mine[0] >= theirs[0]
-                         else "; it ranks first by the search's own rule all the same (its "
-                              "play-outs or votes: the runner-up's figures rest on fewer)")
-            if mine[0] <= theirs[1] and theirs[0] <= mine[1]:
+            if mine[0] >= theirs[0]:
+                sentence += ", so it ranks first by the lower end as well"
+            else:
+                sentence += ("; it ranks first by the search's own rule, its play-outs "
+                             "(or votes)")
+            if theirs[0] > mine[1]:
+                sentence += ("; the runner-up is significantly better, so the search has not "
+                             "settled: more iterations would")
+            elif mine[0] <= theirs[1]:
                 sentence += "; the two overlap, so the difference is within the search's noise"
         sentences.append(sentence + ".")
     points, other_points = _points(best, player), _points(other, player)

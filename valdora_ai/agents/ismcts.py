@@ -36,8 +36,8 @@ class IsmctsAgent(MctsAgent):
     PARAMS: ClassVar[dict[str, Param]] = {
         **MctsAgent.PARAMS,
         "reuse": Param(bool, True, "keep the subtree of the step played for the next step"),
-        "pick": Param(str, "lcb", "the recommended step: lcb (the value's lower bound, among "
-                                  "steps searched enough) or visits (the most visited)",
+        "pick": Param(str, "visits", "the recommended step: visits (the most visited) or lcb "
+                                     "(the value's lower bound, among steps searched enough)",
                       choices=ORDERS[:2]),
     }
 

@@ -39,7 +39,7 @@ def run_parallel(worker: Callable[..., Analysis], args: list[tuple[Any, ...]]) -
         return list(Parallel(n_jobs=len(args))(delayed(worker)(*a) for a in args))
 
 
-def merge_analyses(analyses: list[Analysis], agent: str, order: str = "lcb") -> Analysis:
+def merge_analyses(analyses: list[Analysis], agent: str, order: str = "visits") -> Analysis:
     """One analysis from several independent searches of the same decision, ranked by
     `order` (see :func:`~.report.ranked`)."""
     first = analyses[0]
