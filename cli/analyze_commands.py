@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
 from valdora_ai.atomic import atomic_write, check_writable, write_text_atomic
-from valdora_ai.game_analysis import DEFAULT_AGENT, EvalCache, GameAnalysis, GameAnalyzer
+from valdora_ai.game_analysis import (
+    DEFAULT_AGENT,
+    DEFAULT_WORLDS,
+    EvalCache,
+    GameAnalysis,
+    GameAnalyzer,
+)
 from valdora_ai.records import replay as replay_record
 from valdora_ai.richtext import literal
 
@@ -35,6 +41,9 @@ def analyze(
                                        "every position.")] = DEFAULT_AGENT,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Search N positions at once "
                                       "(processes).")] = 1,
+    worlds: Annotated[int, typer.Option("--worlds", help="Sampled worlds on which a played "
+                                        "decision and the best one are compared (at least "
+                                        "2).")] = DEFAULT_WORLDS,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")
                        ] = False,
     plot: Annotated[Path | None, typer.Option("--plot", help="Write each seat's win chance "
@@ -52,16 +61,18 @@ def analyze(
     rules_data: RulesData = None,
 ) -> None:
     """Review every turn of a game: expected points and win chance before it, the best
-    turn found, the loss and the swing; mistakes flagged; a summary per player.
+    turn found, the loss of the played decision with its 95% interval; mistakes
+    flagged when the loss is significant; a summary per player.
 
     Example: valdora analyze game.jsonl --seat 0 --agent ismcts:iterations=400 --html
     review.html
     """
     with user_errors():
         check_range("--jobs", jobs, 1)
+        check_range("--worlds", worlds, 2)
         replayed = replay_record(record, rules_data)
         analyzer = GameAnalyzer(replayed, agent, seat=seat, explain=explain or html is not None,
-                                rules_data=rules_data)
+                                rules_data=rules_data, worlds=worlds)
         cache_path = None if no_cache else (cache or record.with_name(record.name + CACHE_SUFFIX))
         for output in (plot, html, cache_path):  # fail now, not after the searches
             if output is not None:
@@ -99,26 +110,52 @@ def analyze(
 
 
 def _turns_table(result: GameAnalysis) -> Table:
-    table = Table(title=f"{result.game}, seed {result.seed}: searched by {result.agent}")
-    for column in ("turn", "seat", "played", "best found", "expected", "loss", "win",
-                   "swing", "flag"):
+    table = Table(title=f"{result.game}, seed {result.seed}: searched by {result.agent}",
+                  caption=f"loss: expected points the played decision gave away against the "
+                          f"best, on {result.worlds} common sampled worlds, with its 95% "
+                          "interval; a flag needs the whole interval above its threshold")
+    for column in ("turn", "seat", "played", "best found", "expected", "loss [95%]",
+                   "win", "win lost", "flag"):
         table.add_column(column, justify="left" if column in ("played", "best found", "flag")
                          else "right")
     for r in result.reviews:
-        table.add_row(str(r.turn), str(r.seat), r.played, r.best, f"{r.expected_before:.1f}",
-                      f"{r.loss:.1f}", "-" if r.win_before is None else f"{r.win_before:.0%}",
-                      "-" if r.swing is None else f"{r.swing * 100:+.0f}", r.flag or "")
+        data = r.to_json()
+        table.add_row(str(r.turn), str(r.seat), literal(r.played),
+                      "=" if r.same_decision else literal(r.best),
+                      "-" if r.expected_before is None else f"{r.expected_before:.1f}",
+                      loss_text(data), "-" if r.win_before is None else f"{r.win_before:.0%}",
+                      win_loss_text(data), r.flag or "")
     return table
 
 
+def loss_text(review: dict[str, Any]) -> str:
+    """A review's loss and interval (points), or "-" when the best decision was played."""
+    if review["sameDecision"]:
+        return "-"
+    low, high = review["lossInterval"]
+    return f"{review['loss']:.1f} [{low:.1f}, {high:.1f}]"
+
+
+def win_loss_text(review: dict[str, Any]) -> str:
+    """A review's win chance lost, in percentage points, or "-"."""
+    if review["sameDecision"]:
+        return "-"
+    low, high = review["winLossInterval"]
+    return f"{review['winLoss'] * 100:.0f} [{low * 100:.0f}, {high * 100:.0f}]"
+
+
 def _summary_table(result: GameAnalysis) -> Table:
-    table = Table(title="Per player")
-    for column in ("seat", "turns", "mean loss", "inaccuracies", "mistakes", "blunders"):
+    table = Table(title="Per player", caption="within noise: decisions not significantly "
+                                               "worse than the best; accuracy: lichess's "
+                                               "formula on the win chance lost "
+                                               "(docs/analysis.md)")
+    for column in ("seat", "turns", "within noise", "accuracy", "mean loss", "inaccuracies",
+                   "mistakes", "blunders"):
         table.add_column(column, justify="right")
     for s in result.summaries:
-        table.add_row(str(s.seat), str(s.turns), f"{s.mean_loss:.2f}",
-                      str(s.flags["inaccuracy"]), str(s.flags["mistake"]),
-                      str(s.flags["blunder"]))
+        table.add_row(str(s.seat), str(s.turns), str(s.within_noise), f"{s.accuracy:.1f}%",
+                      f"{s.mean_loss:.2f}", str(s.flags["inaccuracy"]),
+                      str(s.flags["mistake"]), str(s.flags["blunder"]))
     return table
 
 

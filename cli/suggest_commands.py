@@ -13,7 +13,12 @@ from valdora_ai.analysis import MAX_ITERATIONS, MAX_SECONDS, Analysis, Budget, S
 from valdora_ai.errors import ValdoraError
 from valdora_ai.explanations import explain as explain_turn
 from valdora_ai.richtext import literal
-from valdora_ai.suggestions import candidate_turn, check_player_to_move, load_position
+from valdora_ai.suggestions import (
+    candidate_line,
+    check_player_to_move,
+    load_position,
+    pv_sampled,
+)
 from valdora_ai.suggestions import suggest as suggest_moves
 
 from .common import FileGame, RulesData, check_range, console, user_errors
@@ -75,7 +80,9 @@ def suggest(
         if as_json:
             document = analysis.top(top).to_json()
             for candidate, row in zip(document["candidates"], rows, strict=True):
-                candidate.update(turn=row["turn"], first=row["first"])
+                candidate.update(turn=row["turn"], decision=row["decision"],
+                                 sampled=row["sampled"], first=row["first"],
+                                 pvSampled=pv_sampled(belief, row["candidate"].pv))
             if explanation is not None:
                 document["explanation"] = explanation.to_json()
             typer.echo(json.dumps(document, indent=1))
@@ -89,21 +96,34 @@ def suggest(
 
 
 def _row(game: Any, belief: Any, candidate: Any) -> dict[str, Any]:
-    return {"turn": candidate_turn(game, belief, candidate),
+    line = candidate_line(game, belief, candidate)
+    return {"turn": line.text(), "decision": line.decision, "sampled": line.sampled or None,
             "first": game.describe_step(belief, candidate.step), "candidate": candidate}
+
+
+def _with_interval(value: float, interval: tuple[float, float] | None, digits: int) -> str:
+    text = f"{value:.{digits}f}"
+    if interval is None:
+        return text
+    return f"{text} [{interval[0]:.{digits}f}, {interval[1]:.{digits}f}]"
 
 
 def _table(analysis: Analysis, rows: list[dict[str, Any]]) -> Table:
     player = analysis.player
     stopped = "" if analysis.complete else " (stopped early)"
-    table = Table(title=f"Seat {player} to move: {literal(analysis.summary())}{stopped}")
-    for column in ("#", "turn", "first step", "visits", "value", "win", "expected score"):
+    table = Table(title=f"Seat {player} to move: {literal(analysis.summary())}{stopped}",
+                  caption="First: what the agent recommends (and plays); [95%]: the "
+                          "interval of the search's mean; (sampled: …): one sampled world's "
+                          "outcome, not a known one.")
+    for column in ("#", "turn", "first step", "visits", "value [95%]", "win",
+                   "expected score [95%]"):
         table.add_column(column, justify="left" if column in ("turn", "first step") else "right")
     for rank, row in enumerate(rows, 1):
         c = row["candidate"]
         table.add_row(
             str(rank), literal(row["turn"]), literal(row["first"]), str(c.visits),
-            f"{c.values[player]:.3f}" if c.values else "-",
+            _with_interval(c.values[player], c.value_interval(player), 3) if c.values else "-",
             f"{c.win_probability:.0%}" if c.win_probability is not None else "-",
-            f"{c.expected_scores[player]:.1f}" if c.expected_scores else "-")
+            _with_interval(c.expected_scores[player], c.score_interval(player), 1)
+            if c.expected_scores else "-")
     return table

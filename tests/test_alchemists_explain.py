@@ -116,7 +116,7 @@ def test_suggest_explains_an_alchemists_position(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     lines = [line.strip() for line in result.output.splitlines()]
     assert any(line.startswith(VERBS) for line in lines), result.output
-    assert any(line.startswith("The search expects") for line in lines)
+    assert any(line.startswith("The search values it") for line in lines)
 
 
 def test_analyze_explains_every_turn_of_an_alchemists_record(tmp_path: Path) -> None:

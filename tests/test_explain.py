@@ -63,11 +63,19 @@ def test_the_search_prefers_the_delivery_and_says_why() -> None:
     explanation = explain(GAME, state, analysis)
     assert explanation.turn == "Pr: c1@pick"
     assert "Delivers commission R (ruby) to the red patron for 5 points." in explanation.does
-    mine, theirs = (c.expected_scores[0] for c in analysis.candidates[:2])
-    assert mine > theirs
-    assert explanation.why[0] == (f"The search expects {mine:.1f} final points from it "
-                                  f"against {theirs:.1f} from {explanation.runner_up} "
-                                  f"({mine - theirs:+.1f}).")
+    best, runner = analysis.candidates[:2]
+    low, high = best.value_interval(0) or (0.0, 0.0)
+    their_low, their_high = runner.value_interval(0) or (0.0, 0.0)
+    assert explanation.why[0].startswith(  # the table's figures, the table's first row
+        f"The search values it {best.values[0]:.3f} [{low:.3f}, {high:.3f}] against "
+        f"{runner.values[0]:.3f} [{their_low:.3f}, {their_high:.3f}] for "
+        f"{explanation.runner_up} (95% intervals)")
+    reason = ("ranks first by the lower end as well" if low >= their_low
+              else "ranks first by the search's own rule, its play-outs")
+    assert reason in explanation.why[0]
+    mine, theirs = best.expected_scores[0], runner.expected_scores[0]
+    assert explanation.why[1].startswith(f"It expects {mine:.1f} final points [")
+    assert f"({mine - theirs:+.1f})." in explanation.why[1]
     assert "reaches 15 points" in explanation.why[-1]
     assert explanation.to_json()["runnerUp"] == explanation.runner_up
 

@@ -10,13 +10,16 @@ import pytest
 from cli_checks import one_line_error
 from typer.testing import CliRunner
 
+import valdora_ai as va
 from valdora_ai.cli.app import app
 from valdora_ai.game_analysis import EvalCache, GameAnalyzer, evaluate
+from valdora_ai.game_analysis.paired import Comparison, compare, played_decision
 from valdora_ai.game_analysis.review import (
     THRESHOLDS,
     PositionEval,
     TurnReview,
-    same_turn,
+    accuracy,
+    summarize,
     verdict,
 )
 from valdora_ai.records import replay
@@ -37,52 +40,137 @@ def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-@pytest.mark.parametrize("loss, swing, flag", [
-    (0.0, 0.0, None), (2.4, -0.05, None), (2.5, 0.0, "inaccuracy"), (0.0, -0.06, "inaccuracy"),
-    (5.0, 0.1, "mistake"), (1.0, -0.12, "mistake"), (10.0, None, "blunder"),
-    (0.0, -0.3, "blunder")])
-def test_flags_follow_the_documented_thresholds(loss: float, swing: float | None,
-                                                flag: str | None) -> None:
-    assert verdict(loss, swing) == flag
+def _comparison(loss: tuple[float, float], win: tuple[float, float] = (-0.1, 0.1)
+                ) -> Comparison:
+    return Comparison(worlds=40, loss=sum(loss) / 2, loss_interval=loss,
+                      win_loss=sum(win) / 2, win_loss_interval=win)
+
+
+@pytest.mark.parametrize("loss, win, flag", [
+    ((-1.0, 1.0), (-0.1, 0.1), None),  # within the noise
+    ((0.5, 30.0), (-0.1, 0.1), None),  # significant, but may be as small as 0.5 points
+    ((2.4, 3.0), (-0.1, 0.05), None), ((2.5, 3.0), (0.0, 0.0), "inaccuracy"),
+    ((-1.0, 1.0), (0.06, 0.2), "inaccuracy"), ((5.0, 9.0), (0.1, 0.2), "mistake"),
+    ((1.0, 2.0), (0.12, 0.3), "mistake"), ((10.0, 12.0), (0.0, 0.1), "blunder"),
+    ((0.0, 0.0), (0.3, 0.5), "blunder")])
+def test_flags_read_the_lower_end_of_the_loss_against_the_documented_thresholds(
+        loss: tuple[float, float], win: tuple[float, float], flag: str | None) -> None:
+    comparison = _comparison(loss, win)
+    assert verdict(comparison) == flag
+    assert flag is None or comparison.significant  # a flag requires significance
     assert [name for name, _, _ in THRESHOLDS] == ["blunder", "mistake", "inaccuracy"]
 
 
-def test_the_best_turn_played_is_never_flagged() -> None:
-    assert same_turn("C: bR tL", "C: bR ?G ?S tL")
-    assert same_turn("C: bR bR bR", "C: bR ?G ?R bR ?B ?R …")
-    assert not same_turn("C: bR", "C: bR ?G ?S tL")
-    assert not same_turn("C: bR", "C: bL")
-    review = TurnReview(turn=1, seat=0, played="C: bR", best="C: bR ?G ?S",
-                        expected_before=50, expected_after=30, win_before=0.5, win_after=0.1)
-    assert review.loss == 0.0 and review.flag is None
-    worse = TurnReview(turn=1, seat=0, played="M1: $", best="C: bR", expected_before=50,
-                       expected_after=44, win_before=0.5, win_after=0.45)
-    assert worse.loss == pytest.approx(6.0) and worse.flag == "mistake"
-    assert worse.to_json()["swing"] == pytest.approx(-0.05)
+def test_the_same_decision_is_never_flagged_and_noise_is_not_a_mistake() -> None:
+    same = TurnReview(turn=1, seat=0, played="C: bR", best="C: bR (sampled: ?G ?S)",
+                      played_decision="C: bR", best_decision="C: bR", expected_before=50,
+                      win_before=0.5)
+    assert same.same_decision and same.loss == 0.0 and same.flag is None
+    assert same.to_json()["lossInterval"] == [0.0, 0.0] and not same.to_json()["significant"]
+    noisy = TurnReview(turn=2, seat=0, played="M1: $", best="C: bR", played_decision="M1: $",
+                       best_decision="C: bR", expected_before=50, win_before=0.5,
+                       comparison=_comparison((-3.0, 15.0)))
+    assert noisy.loss == pytest.approx(6.0) and noisy.flag is None and not noisy.significant
+    worse = TurnReview(turn=3, seat=0, played="M1: $", best="C: bR", played_decision="M1: $",
+                       best_decision="C: bR", expected_before=50, win_before=0.5,
+                       comparison=_comparison((5.5, 6.5)))
+    assert worse.flag == "mistake" and worse.to_json()["lossInterval"] == [5.5, 6.5]
+    seat = summarize([same, noisy, worse], 1)[0]
+    assert (seat.turns, seat.within_noise, seat.flags["mistake"]) == (3, 2, 1)
+    assert seat.mean_loss == pytest.approx(4.0)
+    assert seat.accuracy == pytest.approx((100 + 100 + accuracy(worse.comparison)) / 3)
 
 
-def test_every_turn_is_reviewed_from_the_evaluations_around_it(record: Path) -> None:
-    analyzer = GameAnalyzer(replay(record), AGENT)
+def test_accuracy_follows_lichess_on_the_significant_win_chance_lost() -> None:
+    assert accuracy(None) == 100.0
+    assert accuracy(_comparison((1.0, 2.0), (-0.1, 0.3))) == 100.0  # win loss not significant
+    lost = _comparison((1.0, 2.0), (0.1, 0.3))  # 20 percentage points lost
+    assert accuracy(lost) == pytest.approx(103.1668 * 2.718281828 ** (-0.04354 * 20) - 3.1669)
+
+
+def test_equal_decisions_give_equal_play_outs_and_different_ones_a_paired_loss() -> None:
+    """Common random numbers: the same worlds and play-outs after each decision, so a
+    decision against itself loses exactly 0, and the interval of a real difference is
+    narrower than that of either decision's own value."""
+    game = va.make_game("valdora", players=3)
+    state = game.new_state(6)
+    steps = [game.parse_turn(state, turn) for turn in ("M1: $", "A: P")]
+    itself = compare(game, state, steps[0], steps[0], 24, seed=3)
+    assert (itself.loss, itself.loss_interval, itself.win_loss) == (0.0, (0.0, 0.0), 0.0)
+    paired = compare(game, state, steps[0], steps[1], 24, seed=3)
+    assert paired == compare(game, state, steps[0], steps[1], 24, seed=3)  # seeded
+    low, high = paired.loss_interval
+    assert low <= paired.loss <= high and high - low > 0
+
+
+def test_a_played_decision_stops_at_its_first_reveal() -> None:
+    """The bug of issue 28: a Gnomes turn buying a tile was "not the best" because the
+    search's line also showed the tile a sampled world drew."""
+    game = va.make_game("zavandor", players=3)
+    state = game.new_state(2)
+    belief = game.observation(state, state.current_player).belief_state()
+    sample = next(s for s in belief.legal_steps()
+                  if game.describe_step(belief, s).startswith("sample:"))
+    play = game.describe_step(state, sample)
+    assert played_decision(game, state, play + " gold") == [sample]
+    board = belief.copy()
+    board.apply(sample)
+    assert board.is_chance_node()  # what the sample shows is an outcome, not a decision
+
+
+def test_every_turn_is_reviewed_from_the_evaluation_before_it(record: Path) -> None:
+    analyzer = GameAnalyzer(replay(record), AGENT, worlds=8)
     reviews = [r for r in analyzer.stream() if r is not None]
     assert [r.turn for r in reviews] == list(range(1, TURNS + 1))
     assert [r.seat for r in reviews] == [0, 1, 2, 0, 1, 2, 0]
     for r in reviews:
-        before, after = analyzer.evals[r.turn - 1], analyzer.evals[r.turn]
+        before = analyzer.evals[r.turn - 1]
         assert r.expected_before == before.expected[r.seat]
-        assert r.win_after == after.wins[r.seat]
-        assert r.best == before.best_turn
+        assert r.best == before.best_turn and r.best_decision == before.best_decision
+        assert (r.comparison is None) == r.same_decision
+        if r.comparison is not None:
+            assert r.comparison.worlds == 8
+            low, high = r.loss_interval
+            assert low <= r.loss <= high
     result = analyzer.result()
     seat0 = result.summaries[0]
     assert seat0.turns == 3
     assert seat0.mean_loss == pytest.approx(sum(r.loss for r in reviews if r.seat == 0) / 3)
     document = json.loads(json.dumps(result.to_json()))
+    assert (document["format"], document["version"], document["worlds"]) == (
+        "valdora-analysis", 2, 8)
     assert len(document["winChances"]) == TURNS + 1
+
+
+@pytest.mark.parametrize("name", va.game_names())
+def test_no_game_flags_a_turn_that_played_the_best_decision(name: str, tmp_path: Path) -> None:
+    """Every game: analyse a record; every flagged turn's decision differs from the
+    best's, every turn playing the best decision has no loss, and the decisions hold no
+    sampled outcome."""
+    game = va.make_game(name, players=3)
+    full, path = tmp_path / "full.jsonl", tmp_path / "game.jsonl"
+    va.play_game(game, ["ismcts:iterations=20", "greedy", "greedy"], seed=2, record=full)
+    path.write_text("".join(full.read_text().splitlines(keepends=True)[:41]))  # 40 turns
+    replayed = replay(path)
+    analyzer = GameAnalyzer(replayed, "ismcts:iterations=40,seed=1", worlds=8)
+    list(analyzer.stream())
+    reviews = analyzer.result().reviews
+    assert len(reviews) == len(replayed.plays) > 10
+    for r in reviews:
+        assert "(sampled:" not in r.best_decision
+        if r.flag is not None:
+            assert r.played_decision != r.best_decision, r
+        if r.same_decision:
+            assert (r.loss, r.flag, r.significant) == (0.0, None, False)
+    assert any(r.same_decision and r.played != r.best for r in reviews) or name == "valdora"
 
 
 def test_one_seat_searches_only_the_positions_around_its_turns(record: Path) -> None:
     analyzer = GameAnalyzer(replay(record), AGENT, seat=1)
     assert analyzer.turns == [2, 5]
     assert analyzer.indices == [1, 2, 4, 5]
+    assert [job.played for job in analyzer.jobs] == [
+        replay(record).plays[1], None, replay(record).plays[4], None]
 
 
 def test_a_rerun_reads_the_cache_and_searches_nothing(record: Path, tmp_path: Path,
@@ -130,9 +218,11 @@ def test_cli_prints_turns_and_summary_and_writes_files(record: Path, tmp_path: P
         "--cache", str(tmp_path / "c.json")])
     assert result.exit_code == 0, result.output
     assert "Per player" in result.output and "mean loss" in result.output
+    assert "within noise" in result.output and "loss [95%]" in result.output
     assert plot.read_bytes().startswith(b"\x89PNG")
     page = html.read_text()
     assert "data:image/png;base64," in page and "<h2>Turns</h2>" in page
+    assert "<th>accuracy</th>" in page and "<th>loss [95%]</th>" in page
     assert page.count("<svg") == page.count("class='flagged'")
     assert not list(tmp_path.glob(".*"))  # no temporary file left behind
 
@@ -144,8 +234,11 @@ def test_cli_json_and_explanations(record: Path, tmp_path: Path) -> None:
     document = json.loads(result.output)
     assert [t["turn"] for t in document["turns"]] == [1, 4, 7]
     assert all(t["explanation"]["does"] for t in document["turns"])
-    assert {"seat", "turns", "meanLoss", "inaccuracy", "mistake", "blunder"} == set(
-        document["summary"][0])
+    assert {"seat", "turns", "withinNoise", "accuracy", "meanLoss", "inaccuracy", "mistake",
+            "blunder"} == set(document["summary"][0])
+    for turn in document["turns"]:
+        low, high = turn["lossInterval"]
+        assert low <= turn["loss"] <= high and isinstance(turn["significant"], bool)
     assert not record.with_name(record.name + ".analysis-cache.json").exists()
 
 
@@ -211,3 +304,11 @@ def test_cli_interrupted_says_what_is_kept(record: Path, tmp_path: Path,
     assert (f"interrupted: the positions searched so far are in {cache}; run the same "
             "command to continue") in " ".join(result.stderr.split())
     assert json.loads(cache.read_text())["entries"]  # what was searched is kept
+
+
+def test_a_cache_of_another_version_is_searched_again(tmp_path: Path) -> None:
+    """Version 1 entries hold no decision comparison: they are not reused."""
+    cache = tmp_path / "old.json"
+    cache.write_text(json.dumps({"format": evaluate.CACHE_FORMAT, "version": 1,
+                                 "entries": {"k": {"player": 0}}}))
+    assert EvalCache(cache).entries == {}

@@ -127,4 +127,4 @@ def test_suggest_off_a_terminal_prints_once_with_its_explanation(position: Path)
     plain = CliRunner().invoke(app, ["suggest", str(position), "--agent",
                                      "ismcts:iterations=60,seed=1", "--explain"])
     assert plain.exit_code == 0 and plain.output.count("Seat 0 to move") == 1
-    assert "The search expects" in plain.output
+    assert "The search values it" in plain.output

@@ -116,7 +116,9 @@ def test_a_plugin_that_cannot_load_is_one_warning_and_skipped(
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.warns(RuntimeWarning) as caught:
         names = va.game_names()
-    assert names == ["alchemists", NAME, "valdora", "zavandor"]
+    # (other tests may have registered games of their own in this process)
+    assert {"alchemists", NAME, "valdora", "zavandor"} <= set(names)
+    assert not {"broken", "misnamed", "notagame"} & set(names)
     messages = sorted(str(w.message) for w in caught)
     assert all("\n" not in m and m.startswith("valdora_ai: game plug-in '") for m in messages)
     assert [m.split("'")[1] for m in messages] == ["broken", "misnamed", "notagame", "valdora"]

@@ -10,6 +10,7 @@ from cli_checks import one_line_error
 from typer.testing import CliRunner
 
 import valdora_ai as va
+from valdora_ai import suggestions
 from valdora_ai.cli.app import app
 
 runner = CliRunner()
@@ -123,3 +124,85 @@ def test_cli_suggest_reads_a_public_new_position_and_refuses_a_finished_game(
     assert result.exit_code == 0, result.output
     assert one_line_error(["suggest", str(path)]) == (
         "error: the game is over: there is no move to suggest")
+
+
+def _revealing_position(name: str) -> tuple[va.Game, object, va.Analysis]:
+    """A position of game `name`, 3 players, where a searched candidate's line reveals
+    something (a chance step inside the mover's turn), with its analysis."""
+    game = va.make_game(name, players=3)
+    state = game.new_state(seed=5)
+    for _ in range(60):
+        analysis = va.suggest(state, agent="ismcts:iterations=60,seed=1", game=name)
+        belief = game.observation(state, state.current_player).belief_state()
+        for candidate in analysis.candidates:
+            steps, _ = suggestions.candidate_steps(game, belief, candidate)
+            if suggestions.split_decision(belief, steps)[1]:
+                return game, state, analysis
+        for step in game.parse_turn(state, game.format_turn(state, [analysis.best.step])):
+            state.apply(step)
+    raise AssertionError(f"{name}: no candidate line reveals anything in 60 turns")
+
+
+@pytest.mark.parametrize("name", va.game_names())
+def test_a_sampled_outcome_is_marked_and_never_part_of_the_decision(name: str) -> None:
+    game, state, analysis = _revealing_position(name)
+    belief = game.observation(state, state.current_player).belief_state()
+    for candidate in analysis.candidates:
+        line = suggestions.candidate_line(game, belief, candidate)
+        board = belief.copy()
+        for step in line.steps:
+            assert not board.is_chance_node()  # the decision holds no outcome
+            board.apply(step)
+        marks = suggestions.pv_sampled(belief, candidate.pv)
+        assert not any(marks[:len(line.steps)])
+        if line.sampled:
+            assert va.candidate_turn(game, state, candidate) == (
+                f"{line.decision} (sampled: {line.sampled})")
+            assert marks[len(line.steps)]  # the first step after the decision is drawn
+    marked = [suggestions.candidate_line(game, belief, c) for c in analysis.candidates]
+    assert any(line.sampled for line in marked)
+
+
+def test_the_first_candidate_is_the_agents_pick_with_its_figures() -> None:
+    """The recommended order is the agent's rule (ismcts: the most visited step, or with
+    pick=lcb the value's lower bound among the steps searched enough), and every row
+    carries its place and its intervals."""
+    game = va.make_game("valdora", players=3)
+    for seed in range(3):
+        state = game.new_state(seed)
+        analysis = va.suggest(state, agent=f"ismcts:iterations=150,seed={seed}")
+        rows = analysis.to_json()["candidates"]
+        assert [row["order"] for row in rows] == list(range(len(rows)))
+        visits = [c.visits for c in analysis.candidates]
+        assert visits == sorted(visits, reverse=True)
+        assert analysis.best.step == va.make_agent(f"ismcts:iterations=150,seed={seed}",
+                                                   game).choose(game.observation(state, 0))
+        low, high = rows[0]["valueInterval"]
+        assert low <= rows[0]["values"][0] <= high and rows[0]["lcb"] == low
+        low, high = rows[0]["scoreInterval"]
+        assert low <= rows[0]["expectedScores"][0] <= high
+        by_bound = va.suggest(state, agent=f"ismcts:iterations=150,seed={seed},pick=lcb")
+        most = max(c.visits for c in by_bound.candidates)
+        trusted = [c for c in by_bound.candidates if c.visits >= 0.15 * most]
+        assert by_bound.best.lcb(0) == max(c.lcb(0) for c in trusted)
+
+
+@pytest.mark.parametrize("name", va.game_names())
+@pytest.mark.parametrize("agent", ["greedy", "random", "planner", "hoarder"])
+def test_a_bot_that_does_not_search_claims_no_expectation(name: str, agent: str) -> None:
+    game = va.make_game(name, players=3)
+    analysis = va.suggest(game.new_state(2), agent=agent, game=name)
+    best = analysis.best
+    assert (best.values, best.expected_scores, best.win_probability) == ((), (), None)
+    assert "expects" not in analysis.summary()
+
+
+def test_pick_lcb_can_recommend_a_step_other_than_the_most_visited() -> None:
+    game = va.make_game("zavandor", players=3)
+    differ = 0
+    for seed in range(6):
+        state = game.new_state(seed)
+        spec = f"ismcts:iterations=150,seed={seed}"
+        visits = va.suggest(state, agent=spec, game="zavandor").best.step
+        differ += va.suggest(state, agent=spec + ",pick=lcb", game="zavandor").best.step != visits
+    assert differ > 0

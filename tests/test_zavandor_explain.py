@@ -138,7 +138,7 @@ def test_suggest_explains_a_zavandor_position(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["suggest", "--game", "zavandor", str(path), "--agent",
                                       AGENT, "--explain"])
     assert result.exit_code == 0, result.output
-    assert "Gold: 23 → " in result.output and "The search expects" in result.output
+    assert "Gold: 23 → " in result.output and "The search values it" in result.output
 
 
 def test_analyze_explains_a_zavandor_record(tmp_path: Path) -> None:

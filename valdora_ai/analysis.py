@@ -11,6 +11,7 @@ both use it, so the search kernels never import the agents built on them.
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Callable
@@ -21,6 +22,16 @@ from valdora_ai.errors import ValdoraError
 
 MAX_ITERATIONS = 1_000_000_000
 MAX_SECONDS = 86_400.0  # a day: a longer budget is a typo, and inf or nan never ends
+Z95 = 1.959963984540054  # the two-sided 95% quantile of the standard normal
+
+
+def mean_interval(mean: float, sd: float | None, n: int) -> tuple[float, float] | None:
+    """The 95% interval of a mean of `n` samples of standard deviation `sd` (normal
+    approximation), None when it cannot be told (no spread known, fewer than 2 samples)."""
+    if sd is None or n < 2:
+        return None
+    half = Z95 * sd / math.sqrt(n)
+    return mean - half, mean + half
 
 
 @dataclass(frozen=True)
@@ -56,7 +67,12 @@ class Candidate:
     margin); ``win_probability`` is the estimated chance the player to move wins;
     ``expected_scores`` the estimated final score per seat; ``win_probabilities`` the
     estimated chance each seat wins (game analysis reads other seats' chances there);
-    ``pv`` the principal variation, starting with ``step``.
+    ``pv`` the principal variation, starting with ``step``. A Monte Carlo search also
+    gives the standard deviation per seat of the reward (``value_sd``) and of the final
+    score (``score_sd``) over the candidate's ``visits`` play-outs: the spread of what
+    may happen, from which the 95% intervals of the means (the search's noise) follow.
+    A search without sampling (expectimax) or an agent that does not search leaves them
+    empty: no interval is claimed.
     """
 
     step: int
@@ -66,16 +82,53 @@ class Candidate:
     expected_scores: tuple[float, ...] = ()
     pv: tuple[int, ...] = ()
     win_probabilities: tuple[float, ...] = ()
+    value_sd: tuple[float, ...] = ()
+    score_sd: tuple[float, ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
-        return {"step": self.step, "visits": self.visits, "values": list(self.values),
-                "winProbability": self.win_probability,
-                "expectedScores": list(self.expected_scores), "pv": list(self.pv)}
+    def value_interval(self, player: int) -> tuple[float, float] | None:
+        """The 95% interval of `player`'s mean reward (None: not known)."""
+        if player >= len(self.value_sd):
+            return None
+        return mean_interval(self.values[player], self.value_sd[player], self.visits)
+
+    def score_interval(self, player: int) -> tuple[float, float] | None:
+        """The 95% interval of `player`'s expected final score (None: not known)."""
+        if player >= len(self.score_sd):
+            return None
+        return mean_interval(self.expected_scores[player], self.score_sd[player], self.visits)
+
+    def lcb(self, player: int) -> float:
+        """The lower end of `player`'s value interval; -inf when it is not known, so a
+        candidate whose value is unsupported never ranks above one whose is."""
+        interval = self.value_interval(player)
+        return -math.inf if interval is None else interval[0]
+
+    def to_json(self, player: int | None = None) -> dict[str, Any]:
+        """The candidate's statistics; with `player` (the seat to move) also the 95%
+        intervals of that seat's value and expected score, its lower bound and the
+        score's spread, each null when not known."""
+        document: dict[str, Any] = {
+            "step": self.step, "visits": self.visits, "values": list(self.values),
+            "winProbability": self.win_probability,
+            "expectedScores": list(self.expected_scores), "pv": list(self.pv)}
+        if player is not None:
+            value, score = self.value_interval(player), self.score_interval(player)
+            document.update(
+                valueInterval=_rounded(value), lcb=None if value is None else round(value[0], 4),
+                scoreInterval=_rounded(score),
+                scoreStdev=(round(self.score_sd[player], 4) if player < len(self.score_sd)
+                            else None))
+        return document
+
+
+def _rounded(interval: tuple[float, float] | None) -> list[float] | None:
+    return None if interval is None else [round(interval[0], 4), round(interval[1], 4)]
 
 
 @dataclass(frozen=True)
 class Analysis:
-    """An agent's ranked candidates for the player to move, best first."""
+    """An agent's ranked candidates for the player to move, in its recommended order:
+    the first is the one it recommends and plays (``order`` 0 in JSON)."""
 
     player: int
     candidates: tuple[Candidate, ...]
@@ -104,7 +157,10 @@ class Analysis:
             parts.append(f"{self.seconds:.2f} s")
         best = self.best
         if best.expected_scores and self.player < len(best.expected_scores):
-            parts.append(f"expects {best.expected_scores[self.player]:.1f} points")
+            interval = best.score_interval(self.player)
+            parts.append(f"expects {best.expected_scores[self.player]:.1f} points"
+                         + ("" if interval is None else
+                            f" [{interval[0]:.1f}, {interval[1]:.1f}]"))
         if best.win_probability is not None:
             parts.append(f"win {best.win_probability:.0%}")
         return ", ".join(parts)
@@ -113,7 +169,8 @@ class Analysis:
         return {"player": self.player, "agent": self.agent, "iterations": self.iterations,
                 "worlds": self.worlds, "seconds": round(self.seconds, 4),
                 "complete": self.complete,
-                "candidates": [c.to_json() for c in self.candidates]}
+                "candidates": [c.to_json(self.player) | {"order": order}
+                               for order, c in enumerate(self.candidates)]}
 
 
 ProgressCallback = Callable[[Analysis], None]

@@ -5,11 +5,16 @@ programs). The position may be a position document (dict), a path to a position
 file, or a state; the agent sees only the observation of the player to move, so a
 world position (hidden order included) and its public version give the same answer.
 :func:`candidate_turn` writes a candidate as a whole turn: its principal variation
-continued while the same player is to move (reveals included, as ``?face``).
+continued while the same player is to move, split into the **decision** (the player's
+steps before the first reveal) and what the search's line did next in **one of its
+sampled worlds** (the outcome revealed and the choices after it), written
+``decision (sampled: ?face …)``: an outcome drawn in a sampled world is a possibility,
+never a known fact, and never part of the advice.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +24,8 @@ from valdora_ai.errors import SpecError, ValdoraError
 from valdora_ai.games import CHANCE, Game
 from valdora_ai.positions import load_position
 
-__all__ = ["candidate_turn", "check_player_to_move", "load_position", "suggest"]
+__all__ = ["CandidateTurn", "candidate_line", "candidate_turn", "check_player_to_move",
+           "load_position", "pv_sampled", "suggest"]
 
 
 def suggest(position: Any, agent: str | Agent = "ismcts", budget: Budget | None = None, *,
@@ -71,13 +77,73 @@ def candidate_steps(game: Game, belief: Any, candidate: Candidate) -> tuple[list
     return steps, board.is_terminal() or board.current_player not in (player, CHANCE)
 
 
+def split_decision(belief: Any, steps: list[int]) -> tuple[list[int], list[int]]:
+    """`steps` (a turn's line from `belief`) cut before its first chance outcome: the
+    player's decision, and the rest, which depends on an outcome not known yet."""
+    board = belief.copy()
+    for index, step in enumerate(steps):
+        if board.is_chance_node():
+            return steps[:index], steps[index:]
+        board.apply(step)
+    return list(steps), []
+
+
+def pv_sampled(belief: Any, pv: tuple[int, ...]) -> list[bool]:
+    """For each step of the line `pv` from the belief state `belief` (as far as it can
+    be played there), whether it is a chance outcome: drawn in a sampled world, not
+    known."""
+    board = belief.copy()
+    marks = []
+    for step in pv:
+        options = ([s for s, _ in board.chance_outcomes()] if board.is_chance_node()
+                   else board.legal_steps())
+        if step not in options:
+            break
+        marks.append(board.is_chance_node())
+        board.apply(step)
+    return marks
+
+
+@dataclass(frozen=True)
+class CandidateTurn:
+    """A candidate as a turn: the decision, and the line's sampled rest (``""``: none)."""
+
+    decision: str
+    sampled: str
+    steps: tuple[int, ...]  # the decision's steps
+
+    def text(self) -> str:
+        """The turn in one string, the sampled rest marked as such."""
+        return self.decision + (f" (sampled: {self.sampled})" if self.sampled else "")
+
+
+def candidate_line(game: Game, belief: Any, candidate: Candidate) -> CandidateTurn:
+    """The candidate's turn from the belief state `belief`, its decision apart from what
+    followed in the sampled world its principal variation comes from."""
+    steps, finished = candidate_steps(game, belief, candidate)
+    decision, rest = split_decision(belief, steps)
+    text = game.format_turn(belief, decision)
+    if not rest:
+        return CandidateTurn(text if finished else text + " …", "", tuple(decision))
+    board = belief.copy()
+    for step in decision:
+        board.apply(step)
+    tokens = []
+    for step in rest:
+        tokens.append(game.describe_step(board, step))
+        board.apply(step)
+    if not game.format_turn(belief, steps).endswith(tokens[-1]):
+        tokens.pop()  # a closing step the notation leaves unwritten (Valdora's end)
+    sampled = " ".join(tokens) + ("" if finished else " …")
+    return CandidateTurn(text, sampled.strip(), tuple(decision))
+
+
 def candidate_turn(game: Game, state: Any, candidate: Candidate) -> str:
-    """The candidate as a turn: its PV while the same player is to move.
+    """The candidate as a turn: its PV while the same player is to move, what follows
+    its first reveal marked ``(sampled: …)`` (see :func:`candidate_line`).
 
     Written on the public view of `state` (a world is turned into it), where the PV's
     reveals are chance steps.
     """
-    state = game.observation(state, state.current_player).belief_state()
-    steps, finished = candidate_steps(game, state, candidate)
-    text = game.format_turn(state, steps)
-    return text if finished else text + " …"
+    belief = game.observation(state, state.current_player).belief_state()
+    return candidate_line(game, belief, candidate).text()

@@ -152,9 +152,11 @@ class Agent(ABC):
                 control: SearchControl | None = None) -> Analysis:
         """Ranked candidates with statistics, best first.
 
-        Agents that do not search report their one choice; search agents override
-        this (and implement :meth:`choose` as ``analyze(...).best.step``), honour the
-        budget, stop early when ``control`` says so and stream partial results to it.
+        Agents that do not search report their one choice and no figures (no value,
+        no expected score, no win chance: they have none they could stand by); search
+        agents override this (and implement :meth:`choose` as
+        ``analyze(...).best.step``), honour the budget, stop early when ``control``
+        says so and stream partial results to it.
         """
         step = self.choose(observation)
         return Analysis(player=observation.observer, agent=self.spec,

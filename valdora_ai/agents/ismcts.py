@@ -24,7 +24,7 @@ from valdora_ai.agents.mcts_base import MctsAgent
 from valdora_ai.analysis import Analysis, Budget, SearchControl
 from valdora_ai.games.base import Game, Observation, State
 from valdora_ai.search.loop import run_loop
-from valdora_ai.search.report import candidates
+from valdora_ai.search.report import ORDERS, candidates
 from valdora_ai.search.reuse import TreeMemory
 from valdora_ai.search.tree import Node
 from valdora_ai.search.uct import iterate, with_deadline
@@ -36,6 +36,9 @@ class IsmctsAgent(MctsAgent):
     PARAMS: ClassVar[dict[str, Param]] = {
         **MctsAgent.PARAMS,
         "reuse": Param(bool, True, "keep the subtree of the step played for the next step"),
+        "pick": Param(str, "visits", "the recommended step: visits (the most visited) or lcb "
+                                     "(the value's lower bound, among steps searched enough)",
+                      choices=ORDERS[:2]),
     }
 
     def __init__(self, game: Game, **params: Any) -> None:
@@ -52,17 +55,17 @@ class IsmctsAgent(MctsAgent):
         settings = with_deadline(self.settings, budget, start)
         root = (self.memory.recall(observation) if self.params["reuse"] else None) or Node()
         reused = root.visits
-        player = observation.observer
+        player, order = observation.observer, self.params["pick"]
 
         def iteration(_: int) -> None:
             iterate(root, self.world_for_iteration(observation), settings)
 
         def partial(done: int, seconds: float) -> Analysis:
-            return Analysis(player=player, candidates=candidates([root], player),
+            return Analysis(player=player, candidates=candidates([root], player, order=order),
                             agent=self.spec, iterations=done, worlds=done, seconds=seconds)
 
         result = run_loop(iteration, budget, control, partial, start)
-        analysis = Analysis(player=player, candidates=candidates([root], player),
+        analysis = Analysis(player=player, candidates=candidates([root], player, order=order),
                             agent=self.spec, iterations=result.iterations,
                             worlds=result.iterations, seconds=result.seconds,
                             complete=not result.stopped, extra={"reused": reused})

@@ -20,7 +20,7 @@ The measured strength of each level is in docs/strength.md ("Difficulty levels")
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from valdora_ai.agents.base import Agent, Param
@@ -94,11 +94,7 @@ class LevelAgent(Agent):
     def analyze(self, observation: Observation, budget: Budget | None = None,
                 control: SearchControl | None = None) -> Analysis:
         """The level's own search (a budget given is ignored: the level fixes it)."""
-        analysis = self.search.analyze(observation, None, control)
-        return Analysis(player=analysis.player, candidates=analysis.candidates,
-                        agent=self.spec, iterations=analysis.iterations,
-                        worlds=analysis.worlds, seconds=analysis.seconds,
-                        complete=analysis.complete, extra=analysis.extra)
+        return replace(self.search.analyze(observation, None, control), agent=self.spec)
 
     def choose(self, observation: Observation) -> int:
         """The draw at the first decision of a turn, the search's best after it. A turn

@@ -58,7 +58,7 @@ class PimcAgent(MctsAgent):
             return Analysis(player=player, agent=self.spec, iterations=done,
                             worlds=len(used), seconds=seconds, complete=complete,
                             candidates=candidates(used, player, votes=votes,
-                                                  by_value=votes is None),
+                                                  order="value" if votes is None else "visits"),
                             extra={"votes": votes} if votes else {})
 
         result = run_loop(iteration, budget, control, analysis, start)

@@ -83,7 +83,8 @@ class SearchAgent(Agent):
             budgets = split_budget(budget, jobs)
             args = [(type(self), self.game, p, observation, b)
                     for p, b in zip(params, budgets, strict=True)]
-            return merge_analyses(run_parallel(_search_job, args), self.spec)
+            return merge_analyses(run_parallel(_search_job, args), self.spec,
+                                  self.params.get("pick", "visits"))
         return self.search(observation, budget, control)
 
     @abstractmethod

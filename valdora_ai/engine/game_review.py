@@ -3,7 +3,8 @@
 The request is checked at once (record, seat, agent and its budget against the
 engine's limits); the job then runs in a worker like a search, writing a ``turn``
 response for each review as soon as the positions around the turn are searched and
-ending with the ``summary``. ``terminate`` stops it between two searches or inside
+ending with the ``summary``; each review compares the played decision with the best
+on ``worlds`` common sampled worlds. ``terminate`` stops it between two searches or inside
 one; the summary then covers the turns reviewed so far.
 """
 
@@ -19,7 +20,7 @@ from valdora_ai.engine.handlers import checked_agent
 from valdora_ai.engine.positions import Games
 from valdora_ai.engine.protocol import BAD_RECORD, EngineError, RequestId
 from valdora_ai.errors import ValdoraError
-from valdora_ai.game_analysis import DEFAULT_AGENT, GameAnalysis, GameAnalyzer
+from valdora_ai.game_analysis import DEFAULT_AGENT, DEFAULT_WORLDS, GameAnalysis, GameAnalyzer
 
 Emit = Callable[[dict[str, Any]], None]
 
@@ -60,7 +61,8 @@ def prepare_game_review(rid: RequestId, request: dict[str, Any], games: Games,
     try:
         analyzer = GameAnalyzer(replayed, spec, seat=request.get("seat"),
                                 explain=bool(request.get("explain", False)),
-                                rules_data=games.rules_data.get(replayed.game.name))
+                                rules_data=games.rules_data.get(replayed.game.name),
+                                worlds=int(request.get("worlds", DEFAULT_WORLDS)))
     except ValdoraError as exc:
         raise EngineError(BAD_RECORD, str(exc), "seat") from None
     return GameReviewJob(rid=rid, analyzer=analyzer, emit=emit)

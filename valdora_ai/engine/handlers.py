@@ -15,7 +15,7 @@ from valdora_ai import __version__
 from valdora_ai.agents import Agent, agent_classes, make_agent, refuse_world_seer
 from valdora_ai.agents.levels import LEVELS
 from valdora_ai.agents.search_base import SearchAgent
-from valdora_ai.analysis import Analysis, Budget, SearchControl
+from valdora_ai.analysis import Analysis, Budget, Candidate, SearchControl
 from valdora_ai.engine.config import EngineConfig
 from valdora_ai.engine.positions import Games
 from valdora_ai.engine.protocol import (
@@ -33,7 +33,7 @@ from valdora_ai.explanations import explain
 from valdora_ai.games import facts, game_names
 from valdora_ai.games.base import Game, Observation, State
 from valdora_ai.inputs import brief
-from valdora_ai.suggestions import candidate_turn
+from valdora_ai.suggestions import candidate_line, pv_sampled
 
 LOCAL_ONLY = ("py:", "cmd:")  # specs a client may not send: the engine's operator names them
 
@@ -146,8 +146,10 @@ class SearchJob:
         if self.action == "move":
             step = None if analysis is None else self.agent.decide(analysis)
             move = None if step is None else self._tokens([step])[0]
+            chosen = None if analysis is None else analysis.best.to_json(player) | {"order": 0}
             return {**head, "player": player, "agent": self.agent.spec,
-                    "terminated": terminated, "step": step, "move": move}
+                    "terminated": terminated, "step": step, "move": move,
+                    "candidate": chosen}
         if analysis is None:
             analysis = Analysis(player=player, candidates=(), agent=self.agent.spec,
                                 complete=False)
@@ -159,13 +161,22 @@ class SearchJob:
         body = analysis.to_json()
         belief = self.observation.belief_state()
         body["candidates"] = [
-            {"step": candidate.step, "move": self._tokens([candidate.step])[0],
-             "turn": candidate_turn(self.game, belief, candidate), **data,
-             "pvMoves": self._tokens(list(candidate.pv))}
+            self._candidate(belief, candidate, data)
             for candidate, data in zip(analysis.candidates, body["candidates"], strict=True)]
         if explanation is not None:
             body["explanation"] = explanation.to_json()
         return {**head, "isDuringSearch": during, "terminated": terminated, **body}
+
+    def _candidate(self, belief: State, candidate: Candidate, data: dict[str, Any]
+                   ) -> dict[str, Any]:
+        """A candidate's figures with its turn: the decision, the sampled rest, and its
+        principal variation written out, each chance outcome in it marked sampled."""
+        line = candidate_line(self.game, belief, candidate)
+        return {"step": candidate.step, "move": self._tokens([candidate.step])[0],
+                "turn": line.text(),
+                "decision": line.decision, "sampled": line.sampled or None, **data,
+                "pvMoves": self._tokens(list(candidate.pv)),
+                "pvSampled": pv_sampled(belief, candidate.pv)}
 
     def _tokens(self, steps: list[int]) -> list[str]:
         """`steps` in the notation, from the observer's belief state, as far as legal."""

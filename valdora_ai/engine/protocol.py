@@ -16,7 +16,9 @@ from typing import Any
 from valdora_ai.engine.validation import SchemaViolation, check_supported, validate
 from valdora_ai.errors import ValdoraError
 
-PROTOCOL_VERSION = 1
+# 2: candidates carry intervals and their order, turns their decision apart from what a
+# sampled world revealed; analyze_game compares decisions on common worlds.
+PROTOCOL_VERSION = 2
 ACTIONS = ("version", "analyze", "analyze_game", "move", "legal", "apply", "terminate", "quit")
 RESPONSES = (*ACTIONS, "error")
 

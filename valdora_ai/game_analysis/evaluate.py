@@ -1,7 +1,9 @@
 """Evaluating the positions of a game: one search per position, side by side, cached.
 
 Each position is searched from the observation of the seat to move (the true state,
-hidden order included, never reaches the agent). A job is described by plain data
+hidden order included, never reaches the agent); when the turn played from it is
+reviewed, its decision is then compared with the search's best on common sampled
+worlds (:mod:`.paired`). A job is described by plain data
 (the game's name, players, component data file and the position document), so that
 :mod:`joblib` can send it to another process and a job run here or there gives the
 same result for a seeded agent.
@@ -21,11 +23,15 @@ from valdora_ai.analysis import Budget, SearchControl
 from valdora_ai.atomic import write_text_atomic
 from valdora_ai.errors import ValdoraError
 from valdora_ai.explanations import explain as explain_turn
+from valdora_ai.game_analysis.paired import compare, played_decision
 from valdora_ai.game_analysis.review import PositionEval
 from valdora_ai.games import Game, make_game
-from valdora_ai.suggestions import candidate_turn
+from valdora_ai.rng import SEED_SPACE
+from valdora_ai.suggestions import candidate_line
 
 CACHE_FORMAT = "valdora-analysis-cache"
+CACHE_VERSION = 2  # 2: decisions compared on common worlds; entries of 1 are searched again
+DEFAULT_WORLDS = 40
 
 
 @dataclass(frozen=True)
@@ -40,19 +46,25 @@ class PositionJob:
     plays: tuple[str, ...]  # the turns played before the position
     position: dict[str, Any]
     spec: str
+    played: str | None = None  # the turn played from the position, when it is reviewed
+    worlds: int = DEFAULT_WORLDS  # common worlds of the comparison with the best turn
 
     @property
     def key(self) -> str:
-        """What fixes the position and its search: the game, the turns before it and the
-        agent spec (the record's other lines, such as its seat names, do not matter)."""
+        """What fixes the position and its search: the game, the turns before it, the
+        agent spec, and the turn reviewed with its worlds (the record's other lines,
+        such as its seat names, do not matter)."""
         text = json.dumps([self.game, self.players, self.data_sha256, self.seed,
-                           list(self.plays), self.spec])
+                           list(self.plays), self.spec, self.played, self.worlds])
         return hashlib.sha256(text.encode()).hexdigest()
 
 
 def evaluate_state(game: Game, state: Any, spec: str, explain: bool,
-                   control: SearchControl | None = None) -> PositionEval:
-    """The search's verdict on `state` (its true result once the game is over)."""
+                   control: SearchControl | None = None, played: str | None = None,
+                   worlds: int = DEFAULT_WORLDS, seed: int = 0) -> PositionEval:
+    """The search's verdict on `state` (its true result once the game is over); with
+    `played` (the turn played from `state`), its decision compared with the best one
+    on `worlds` common worlds drawn from `seed`."""
     if state.is_terminal():
         return PositionEval(player=-1, best_turn="",
                             expected=tuple(float(s) for s in state.scores()),
@@ -60,20 +72,30 @@ def evaluate_state(game: Game, state: Any, spec: str, explain: bool,
     player = state.current_player
     agent = make_agent(spec, game)
     analysis = agent.analyze(game.observation(state, player), Budget(), control)
-    best = analysis.best
-    expected = best.expected_scores or tuple(float(s) for s in state.scores())
+    belief = game.observation(state, player).belief_state()
+    line = candidate_line(game, belief, analysis.best)
+    decision, comparison = None, None
+    if played is not None:
+        steps = played_decision(game, state, played)
+        decision = game.format_turn(belief, steps)
+        if steps != list(line.steps):
+            comparison = compare(game, state, list(line.steps), steps, worlds, seed,
+                                 agent.params.get("rollout", "greedy"))
     return PositionEval(
-        player=player, best_turn=candidate_turn(game, state, best),
-        expected=tuple(expected), wins=best.win_probabilities,
+        player=player, best_turn=line.text(), expected=analysis.best.expected_scores,
+        wins=analysis.best.win_probabilities, best_decision=line.decision,
+        played_decision=decision, comparison=comparison,
         explanation=explain_turn(game, state, analysis).to_json() if explain else None)
 
 
 def run_job(job: PositionJob, explain: bool,
             control: SearchControl | None = None) -> dict[str, Any]:
-    """Evaluate one job's position (in this process or a joblib worker): its JSON."""
+    """Evaluate one job's position (in this process or a joblib worker): its JSON. The
+    comparison's worlds are drawn from a seed fixed by the job's key."""
     game = make_game(job.game, players=job.players, rules_data=job.rules_data)
     state = game.position_from_json(job.position)
-    return evaluate_state(game, state, job.spec, explain, control).to_json()
+    return evaluate_state(game, state, job.spec, explain, control, job.played, job.worlds,
+                          int(job.key, 16) % SEED_SPACE).to_json()
 
 
 class EvalCache:
@@ -97,7 +119,8 @@ class EvalCache:
         self.entries[job.key] = result
         if self.path is not None:
             write_text_atomic(self.path, json.dumps(
-                {"format": CACHE_FORMAT, "version": 1, "entries": self.entries}) + "\n")
+                {"format": CACHE_FORMAT, "version": CACHE_VERSION, "entries": self.entries})
+                + "\n")
 
 
 def _read_cache(path: Path) -> dict[str, dict[str, Any]]:
@@ -109,6 +132,8 @@ def _read_cache(path: Path) -> dict[str, dict[str, Any]]:
     if not isinstance(document, dict) or document.get("format") != CACHE_FORMAT:
         raise ValdoraError(f"not an analysis cache (format {CACHE_FORMAT!r} expected)",
                            where=str(path))
+    if document.get("version") != CACHE_VERSION:
+        return {}  # another version's entries: searched again, and the file rewritten
     entries = document.get("entries")
     if not isinstance(entries, dict):
         raise ValdoraError("the analysis cache has no entries object", where=str(path))

@@ -71,8 +71,22 @@ def _percent(value: float | None) -> str:
     return "–" if value is None else f"{value:.0%}"
 
 
-def _swing(value: float | None) -> str:
-    return "–" if value is None else f"{value * 100:+.0f}"
+def _interval(value: float, interval: list[float], scale: float, digits: int) -> str:
+    low, high = interval
+    return (f"{value * scale:.{digits}f} [{low * scale:.{digits}f}, "
+            f"{high * scale:.{digits}f}]")
+
+
+def _loss(review: dict[str, Any]) -> str:
+    if review["sameDecision"]:
+        return "–"
+    return _interval(review["loss"], review["lossInterval"], 1, 1)
+
+
+def _win_loss(review: dict[str, Any]) -> str:
+    if review["sameDecision"]:
+        return "–"
+    return _interval(review["winLoss"], review["winLossInterval"], 100, 0)
 
 
 def html_report(analysis: GameAnalysis, replayed: Replay) -> str:
@@ -91,11 +105,14 @@ def html_report(analysis: GameAnalysis, replayed: Replay) -> str:
         if review.flag is None:
             continue
         state = replayed.positions[review.turn - 1]
+        data = review.to_json()
         parts.append(f"<section class='flagged' id='turn-{review.turn}'><h2>Turn "
                      f"{review.turn}, seat {review.seat}: {e(review.flag)}</h2>"
-                     f"<p>Played <code>{e(review.played)}</code>; the search prefers "
-                     f"<code>{e(review.best)}</code> (loss {review.loss:.1f} points, win "
-                     f"chance {_swing(review.swing)} percentage points).</p>")
+                     f"<p>Played <code>{e(review.played)}</code> (the decision "
+                     f"<code>{e(review.played_decision)}</code>); the search prefers "
+                     f"<code>{e(review.best)}</code>. On {data['worlds']} common sampled "
+                     f"worlds it lost {_loss(data)} points and {_win_loss(data)} "
+                     "percentage points of win chance (95% intervals).</p>")
         if review.explanation:
             parts.append(_explanation(review.explanation))
         if isinstance(game, Pictured):
@@ -107,27 +124,38 @@ def html_report(analysis: GameAnalysis, replayed: Replay) -> str:
 
 def _summary_table(analysis: GameAnalysis) -> str:
     rows = "".join(
-        f"<tr><td>{s.seat}</td><td>{s.turns}</td><td>{s.mean_loss:.2f}</td>"
+        f"<tr><td>{s.seat}</td><td>{s.turns}</td><td>{s.within_noise}</td>"
+        f"<td>{s.accuracy:.1f}%</td><td>{s.mean_loss:.2f}</td>"
         + "".join(f"<td>{s.flags[name]}</td>" for name in s.flags) + "</tr>"
         for s in analysis.summaries)
     flags = "".join(f"<th>{PLURALS[name]}</th>" for name in analysis.summaries[0].flags)
-    return (f"<h2>Players</h2><table><tr><th>seat</th><th>turns</th><th>mean loss</th>"
-            f"{flags}</tr>{rows}</table>")
+    return (f"<h2>Players</h2><table><tr><th>seat</th><th>turns</th><th>within noise</th>"
+            f"<th>accuracy</th><th>mean loss</th>{flags}</tr>{rows}</table>"
+            "<p>Within noise: decisions not significantly worse than the best found. "
+            "Accuracy: lichess's formula on the win chance each decision lost, counted "
+            "when significant (docs/analysis.md).</p>")
 
 
 def _turn_table(analysis: GameAnalysis) -> str:
     e = html.escape
     rows = []
     for r in analysis.reviews:
+        data = r.to_json()
         link = f"<a href='#turn-{r.turn}'>{r.turn}</a>" if r.flag else str(r.turn)
+        expected = "–" if r.expected_before is None else f"{r.expected_before:.1f}"
         rows.append(f"<tr class='{r.flag or ''}'><td>{link}</td><td>{r.seat}</td>"
-                    f"<td class='turn'>{e(r.played)}</td><td class='turn'>{e(r.best)}</td>"
-                    f"<td>{r.expected_before:.1f}</td><td>{r.loss:.1f}</td>"
-                    f"<td>{_percent(r.win_before)}</td><td>{_swing(r.swing)}</td>"
+                    f"<td class='turn'>{e(r.played)}</td>"
+                    f"<td class='turn'>{'=' if r.same_decision else e(r.best)}</td>"
+                    f"<td>{expected}</td><td>{_loss(data)}</td>"
+                    f"<td>{_percent(r.win_before)}</td><td>{_win_loss(data)}</td>"
                     f"<td>{e(r.flag or '')}</td></tr>")
-    return ("<h2>Turns</h2><table><tr><th>turn</th><th>seat</th><th>played</th><th>best</th>"
-            "<th>expected</th><th>loss</th><th>win</th><th>swing</th><th>flag</th></tr>"
-            + "".join(rows) + "</table>")
+    return ("<h2>Turns</h2><p>Loss: the points (and win chance) the played decision gave "
+            f"away against the best found, on {analysis.worlds} common sampled worlds, with "
+            "95% intervals; (sampled: …) marks what followed a reveal in one sampled world. "
+            "A flag needs the whole interval above its threshold.</p>"
+            "<table><tr><th>turn</th><th>seat</th><th>played</th><th>best</th>"
+            "<th>expected</th><th>loss [95%]</th><th>win</th><th>win lost [95%]</th>"
+            "<th>flag</th></tr>" + "".join(rows) + "</table>")
 
 
 def _explanation(document: dict[str, Any]) -> str:

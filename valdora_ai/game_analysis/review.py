@@ -2,25 +2,35 @@
 
 A :class:`PositionEval` is what the search says about one position (from the seat to
 move's observation): the best turn it finds, the expected final points and the win
-chance of every seat. A turn's review compares the evaluation before it with the one
-after it: the loss in the mover's expected points and the swing in their win chance,
-flagged by the thresholds below (documented in docs/analysis.md). Everything here
-is JSON-friendly (``to_json``), for ``--json``, the engine and a browser frontend.
+chance of every seat, and, when the position's turn is reviewed, the played decision
+against the best one on common sampled worlds (:mod:`.paired`). A turn's review
+reads its loss from there: the mover's expected points and win share given away, each
+with its 95% interval. A flag needs the loss to be **significant** and is classed by
+the interval's lower end, so it says "lost at least this much" (thresholds below,
+documented in docs/analysis.md). Everything here is JSON-friendly (``to_json``), for
+``--json``, the engine and a browser frontend.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
+from valdora_ai.game_analysis.paired import Comparison
+
 # A turn is flagged by the worse of its two measures: the expected points it gave
-# away, or the win chance it lost (a fraction, 0.10 is ten percentage points).
+# away, or the win chance it lost (a fraction, 0.10 is ten percentage points), each
+# read at the lower end of its 95% interval.
 THRESHOLDS: tuple[tuple[str, float, float], ...] = (
     ("blunder", 10.0, 0.25),
     ("mistake", 5.0, 0.12),
     ("inaccuracy", 2.5, 0.06),
 )
 FLAGGED = tuple(name for name, _, _ in THRESHOLDS)
+# lichess's accuracy of a move from the win percentage points it lost (its fit on real
+# games): ACCURACY_A * exp(-ACCURACY_K * lost) - ACCURACY_B, within 0 to 100.
+ACCURACY_A, ACCURACY_K, ACCURACY_B = 103.1668, 0.04354, 3.1669
 
 
 @dataclass(frozen=True)
@@ -28,101 +38,124 @@ class PositionEval:
     """The search's verdict on one position; a finished game's is its true result."""
 
     player: int  # the seat to move, -1 once the game is over
-    best_turn: str  # "" once the game is over
-    expected: tuple[float, ...]  # expected final points per seat
+    best_turn: str  # "" once the game is over; sampled outcomes marked "(sampled: …)"
+    expected: tuple[float, ...]  # expected final points per seat (empty: none reported)
     wins: tuple[float, ...]  # win chance per seat (empty if the agent reports none)
     explanation: dict[str, Any] | None = None
+    best_decision: str = ""  # the best turn's decision (no sampled outcome)
+    played_decision: str | None = None  # the reviewed turn's decision, None: not reviewed
+    comparison: Comparison | None = None  # None: not reviewed, or the same decision
 
     def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "bestTurn": self.best_turn,
                 "expected": list(self.expected), "wins": list(self.wins),
-                "explanation": self.explanation}
+                "explanation": self.explanation, "bestDecision": self.best_decision,
+                "playedDecision": self.played_decision,
+                "comparison": None if self.comparison is None else self.comparison.to_json()}
 
     @classmethod
     def from_json(cls, document: dict[str, Any]) -> PositionEval:
+        comparison = document.get("comparison")
         return cls(player=int(document["player"]), best_turn=str(document["bestTurn"]),
                    expected=tuple(float(x) for x in document["expected"]),
                    wins=tuple(float(x) for x in document["wins"]),
-                   explanation=document.get("explanation"))
+                   explanation=document.get("explanation"),
+                   best_decision=str(document.get("bestDecision", "")),
+                   played_decision=document.get("playedDecision"),
+                   comparison=None if comparison is None else Comparison.from_json(comparison))
 
 
-def verdict(loss: float, swing: float | None) -> str | None:
-    """The flag a turn earns (None: a fine turn), by :data:`THRESHOLDS`."""
-    for name, points, chance in THRESHOLDS:
-        if loss >= points or (swing is not None and -swing >= chance):
+def verdict(comparison: Comparison | None) -> str | None:
+    """The flag a turn earns (None: a fine turn, or one within the noise), by
+    :data:`THRESHOLDS` at the lower ends of the loss's intervals."""
+    if comparison is None or not comparison.significant:
+        return None
+    points, chance = comparison.loss_interval[0], comparison.win_loss_interval[0]
+    for name, least_points, least_chance in THRESHOLDS:
+        if points >= least_points or chance >= least_chance:
             return name
     return None
 
 
-def same_turn(played: str, best: str) -> bool:
-    """Whether the played turn is the best one, ignoring reveals (``?face``), which only
-    a search's belief-state notation writes; a best turn whose line stops early (`` …``)
-    is matched by every turn that starts the same way."""
-    def tokens(text: str) -> list[str]:
-        return [t.lower() for t in text.replace(":", " ").split()
-                if not t.startswith("?") and t != "…"]
-    mine, found = tokens(played), tokens(best)
-    if best.endswith("…"):
-        return mine[:len(found)] == found
-    return mine == found
+def accuracy(comparison: Comparison | None) -> float:
+    """The turn's accuracy in lichess's spirit, 0 to 100: its formula applied to the win
+    percentage points lost, counted only when that loss is significant (a decision
+    whose win chance is within the noise of the best's is 100)."""
+    if comparison is None or comparison.win_loss_interval[0] <= 0:
+        return 100.0
+    lost = max(0.0, comparison.win_loss) * 100
+    value = ACCURACY_A * math.exp(-ACCURACY_K * lost) - ACCURACY_B
+    return min(100.0, max(0.0, value))
 
 
 @dataclass(frozen=True)
 class TurnReview:
-    """One turn: the mover's prospects before and after it, and its flag."""
+    """One turn: the mover's prospects before it, its decision against the best, and
+    its flag."""
 
     turn: int  # 1-based, as in the record
     seat: int
     played: str
     best: str
-    expected_before: float
-    expected_after: float
+    played_decision: str
+    best_decision: str
+    expected_before: float | None
     win_before: float | None
-    win_after: float | None
+    comparison: Comparison | None = None  # None: the best decision was played
     explanation: dict[str, Any] | None = None
 
     @property
-    def loss(self) -> float:
-        """Expected points given away (never negative: a search's noise is no gain)."""
-        if same_turn(self.played, self.best):
-            return 0.0
-        return max(0.0, self.expected_before - self.expected_after)
+    def same_decision(self) -> bool:
+        return self.played_decision == self.best_decision
 
     @property
-    def swing(self) -> float | None:
-        if self.win_before is None or self.win_after is None:
-            return None
-        return self.win_after - self.win_before
+    def loss(self) -> float:
+        """Expected points given away (best minus played, on common worlds): may be
+        negative when the played decision did better than the search's pick."""
+        return 0.0 if self.comparison is None else self.comparison.loss
+
+    @property
+    def loss_interval(self) -> tuple[float, float]:
+        return (0.0, 0.0) if self.comparison is None else self.comparison.loss_interval
+
+    @property
+    def significant(self) -> bool:
+        return self.comparison is not None and self.comparison.significant
 
     @property
     def flag(self) -> str | None:
-        if same_turn(self.played, self.best):
-            return None
-        return verdict(self.loss, self.swing)
+        return verdict(self.comparison)
 
     def to_json(self) -> dict[str, Any]:
+        comparison = self.comparison
         return {"turn": self.turn, "seat": self.seat, "played": self.played,
-                "best": self.best, "expectedBefore": round(self.expected_before, 3),
-                "expectedAfter": round(self.expected_after, 3), "loss": round(self.loss, 3),
-                "winBefore": _round(self.win_before), "winAfter": _round(self.win_after),
-                "swing": _round(self.swing), "flag": self.flag,
-                "explanation": self.explanation}
+                "best": self.best, "playedDecision": self.played_decision,
+                "bestDecision": self.best_decision, "sameDecision": self.same_decision,
+                "expectedBefore": _round(self.expected_before, 3),
+                "winBefore": _round(self.win_before, 4),
+                "loss": round(self.loss, 3),
+                "lossInterval": [round(x, 3) for x in self.loss_interval],
+                "winLoss": 0.0 if comparison is None else round(comparison.win_loss, 4),
+                "winLossInterval": ([0.0, 0.0] if comparison is None else
+                                    [round(x, 4) for x in comparison.win_loss_interval]),
+                "worlds": 0 if comparison is None else comparison.worlds,
+                "significant": self.significant, "flag": self.flag,
+                "accuracy": round(accuracy(comparison), 2), "explanation": self.explanation}
 
 
-def _round(value: float | None) -> float | None:
-    return None if value is None else round(value, 4)
+def _round(value: float | None, digits: int) -> float | None:
+    return None if value is None else round(value, digits)
 
 
-def review_turn(turn: int, played: str, before: PositionEval, after: PositionEval,
-                explain: bool) -> TurnReview:
-    """The review of `turn` from the evaluations of the positions around it."""
+def review_turn(turn: int, played: str, before: PositionEval, explain: bool) -> TurnReview:
+    """The review of `turn` from the evaluation of the position before it."""
     seat = before.player
     return TurnReview(
         turn=turn, seat=seat, played=played, best=before.best_turn,
-        expected_before=before.expected[seat], expected_after=after.expected[seat],
+        played_decision=before.played_decision or "", best_decision=before.best_decision,
+        expected_before=before.expected[seat] if before.expected else None,
         win_before=before.wins[seat] if before.wins else None,
-        win_after=after.wins[seat] if after.wins else None,
-        explanation=before.explanation if explain else None)
+        comparison=before.comparison, explanation=before.explanation if explain else None)
 
 
 @dataclass(frozen=True)
@@ -131,20 +164,27 @@ class PlayerSummary:
 
     seat: int
     turns: int
-    mean_loss: float
+    within_noise: int  # decisions not significantly worse than the best
+    accuracy: float  # the mean of the turns' accuracies, 0 to 100
+    mean_loss: float  # the mean of the turns' losses (points, unclipped)
     flags: dict[str, int]
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "turns": self.turns, "meanLoss": round(self.mean_loss, 3),
+        return {"seat": self.seat, "turns": self.turns, "withinNoise": self.within_noise,
+                "accuracy": round(self.accuracy, 2), "meanLoss": round(self.mean_loss, 3),
                 **self.flags}
 
 
 def summarize(reviews: list[TurnReview], players: int) -> list[PlayerSummary]:
-    """Per seat: turns reviewed, mean loss per turn, and how many turns got each flag."""
+    """Per seat: turns reviewed, decisions within the noise of the best, accuracy, mean
+    loss per turn, and how many turns got each flag."""
     result = []
     for seat in range(players):
         mine = [r for r in reviews if r.seat == seat]
         flags = {name: sum(1 for r in mine if r.flag == name) for name in FLAGGED}
-        mean = sum(r.loss for r in mine) / len(mine) if mine else 0.0
-        result.append(PlayerSummary(seat=seat, turns=len(mine), mean_loss=mean, flags=flags))
+        count = len(mine)
+        result.append(PlayerSummary(
+            seat=seat, turns=count, within_noise=sum(1 for r in mine if not r.significant),
+            accuracy=sum(accuracy(r.comparison) for r in mine) / count if mine else 100.0,
+            mean_loss=sum(r.loss for r in mine) / count if mine else 0.0, flags=flags))
     return result

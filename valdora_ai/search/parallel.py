@@ -4,13 +4,15 @@ Each job runs the same agent with seed ``seed + job`` (job 0 keeps the agent's s
 on the same observation; an iteration budget is split evenly between the jobs, a
 seconds budget applies to each. The candidates are merged step by step: visits
 summed, per-player values, win probability and expected scores averaged weighted by
-visits, the principal variation taken from the job that visited the step most. With
+visits, their standard deviations pooled, the principal variation taken from the job
+that visited the step most; then ranked as one search's (:func:`~.report.ranked`). With
 a fixed number of jobs the result is as reproducible as a single search. Workers
 neither stream partial results nor honour a stop request; use a seconds budget.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -18,6 +20,7 @@ from typing import Any
 from joblib import Parallel, delayed
 
 from valdora_ai.analysis import Analysis, Budget, Candidate
+from valdora_ai.search.report import ranked
 from valdora_ai.workers import local_workers
 
 
@@ -36,8 +39,9 @@ def run_parallel(worker: Callable[..., Analysis], args: list[tuple[Any, ...]]) -
         return list(Parallel(n_jobs=len(args))(delayed(worker)(*a) for a in args))
 
 
-def merge_analyses(analyses: list[Analysis], agent: str) -> Analysis:
-    """One analysis from several independent searches of the same decision."""
+def merge_analyses(analyses: list[Analysis], agent: str, order: str = "visits") -> Analysis:
+    """One analysis from several independent searches of the same decision, ranked by
+    `order` (see :func:`~.report.ranked`)."""
     first = analyses[0]
     by_step: dict[int, list[Candidate]] = {}
     for analysis in analyses:
@@ -49,10 +53,9 @@ def merge_analyses(analyses: list[Analysis], agent: str) -> Analysis:
         for step, count in analysis.extra.get("votes", {}).items():
             votes[step] = votes.get(step, 0) + count
     player = first.player
-    merged.sort(key=lambda c: (-votes.get(c.step, 0), -c.visits,
-                               -(c.values[player] if c.values else 0.0), c.step))
     extra = {"jobs": len(analyses)} | ({"votes": votes} if votes else {})
-    return Analysis(player=player, candidates=tuple(merged), agent=agent,
+    return Analysis(player=player, candidates=ranked(merged, player, votes or None, order),
+                    agent=agent,
                     iterations=sum(a.iterations for a in analyses),
                     worlds=sum(a.worlds for a in analyses),
                     seconds=max(a.seconds for a in analyses),
@@ -71,9 +74,31 @@ def _merge(cands: list[Candidate]) -> Candidate:
                      for i in range(len(vectors[0])))
 
     wins = [c.win_probability or 0.0 for c in cands]
-    return Candidate(step=richest.step, visits=visits, values=mean([c.values for c in cands]),
+    values = mean([c.values for c in cands])
+    scores = mean([c.expected_scores for c in cands])
+    return Candidate(step=richest.step, visits=visits, values=values,
                      win_probability=sum(c.visits * w for c, w in zip(cands, wins, strict=True))
                      / visits,
-                     expected_scores=mean([c.expected_scores for c in cands]), pv=richest.pv,
+                     expected_scores=scores, pv=richest.pv,
                      win_probabilities=mean([c.win_probabilities for c in cands])
-                     if richest.win_probabilities else ())
+                     if richest.win_probabilities else (),
+                     value_sd=_pooled_sd(cands, [c.values for c in cands],
+                                         [c.value_sd for c in cands], values),
+                     score_sd=_pooled_sd(cands, [c.expected_scores for c in cands],
+                                         [c.score_sd for c in cands], scores))
+
+
+def _pooled_sd(cands: list[Candidate], means: list[tuple[float, ...]],
+               sds: list[tuple[float, ...]], total: tuple[float, ...]) -> tuple[float, ...]:
+    """Per seat, the standard deviation of all the jobs' samples together, from each
+    job's count, mean and standard deviation; () when a job reports none."""
+    if any(len(sd) != len(total) for sd in sds):
+        return ()
+    n = sum(c.visits for c in cands)
+    if n < 2:
+        return tuple(0.0 for _ in total)
+    return tuple(
+        math.sqrt(max(0.0, sum((c.visits - 1) * sd[i] ** 2 + c.visits * m[i] ** 2
+                               for c, m, sd in zip(cands, means, sds, strict=True))
+                      - n * total[i] ** 2) / (n - 1))
+        for i in range(len(total)))

@@ -2,7 +2,8 @@
 
 A :class:`Node` is a point where a player decides; its ``children`` are one
 :class:`Edge` per decision step tried. An edge keeps the statistics (visits,
-availability, per-player sums of reward, score estimate and win share) and maps the
+availability, per-player sums of reward, score estimate and win share, and of the
+squares of reward and score, whose spread gives the means' intervals) and maps the
 information the step made public (the chance steps of its reveals, ``()`` when it
 revealed nothing) to the next decision node. So the tree is keyed by public
 information only: two worlds that differ in unseen faces share every node until a
@@ -29,7 +30,8 @@ class Node:
 class Edge:
     """One decision step from a node, with its statistics and its outcomes."""
 
-    __slots__ = ("step", "visits", "avail", "reward_sum", "score_sum", "win_sum", "outcomes")
+    __slots__ = ("step", "visits", "avail", "reward_sum", "score_sum", "win_sum",
+                 "reward_sq_sum", "score_sq_sum", "outcomes")
 
     def __init__(self, step: int, players: int) -> None:
         self.step = step
@@ -38,6 +40,8 @@ class Edge:
         self.reward_sum = [0.0] * players
         self.score_sum = [0.0] * players
         self.win_sum = [0.0] * players
+        self.reward_sq_sum = [0.0] * players
+        self.score_sq_sum = [0.0] * players
         self.outcomes: dict[tuple[int, ...], Node] = {}
 
     def next_node(self, revealed: tuple[int, ...]) -> Node:
@@ -50,10 +54,13 @@ class Edge:
         rewards, scores, wins = outcome
         self.visits += 1
         reward_sum, score_sum, win_sum = self.reward_sum, self.score_sum, self.win_sum
+        reward_sq, score_sq = self.reward_sq_sum, self.score_sq_sum
         for i in range(len(reward_sum)):
             reward_sum[i] += rewards[i]
             score_sum[i] += scores[i]
             win_sum[i] += wins[i]
+            reward_sq[i] += rewards[i] * rewards[i]
+            score_sq[i] += scores[i] * scores[i]
 
     def mean(self, player: int) -> float:
         return self.reward_sum[player] / self.visits if self.visits else 0.0

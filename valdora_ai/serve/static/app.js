@@ -296,10 +296,20 @@ function showCandidates(response) {
   const body = $("candidates").tBodies[0];
   body.replaceChildren();
   for (const c of response.candidates) {
-    const points = c.expectedScores ? c.expectedScores[response.player].toFixed(1) : "–";
-    body.append(element("tr", {}, element("td", {}, c.turn), element("td", {}, String(c.visits ?? "–")),
+    const seat = response.player;
+    const value = c.values && c.values.length ? withInterval(c.values[seat], c.valueInterval, 3) : "–";
+    const points = c.expectedScores && c.expectedScores.length
+      ? withInterval(c.expectedScores[seat], c.scoreInterval, 1) : "–";
+    body.append(element("tr", {}, element("td", {}, String(c.order + 1)), element("td", {}, c.turn),
+      element("td", {}, String(c.visits ?? "–")), element("td", {}, value),
       element("td", {}, percent(c.winProbability)), element("td", {}, points)));
   }
+}
+
+// A figure and its 95% interval ([low, high], or null when the agent measures none).
+function withInterval(x, interval, digits) {
+  const shown = x.toFixed(digits);
+  return interval ? `${shown} [${interval[0].toFixed(digits)}, ${interval[1].toFixed(digits)}]` : shown;
 }
 
 function stopSearch() {
@@ -331,15 +341,18 @@ function startReview() {
       $("review-stop").disabled = true;
       study.review = null;
       const flagged = $("mistakes").children.length;
+      const seats = response.summary.map((s) =>
+        `seat ${s.seat}: ${s.withinNoise} of ${s.turns} within the noise of the best, accuracy ${s.accuracy.toFixed(1)}%`);
       $("review-status").textContent =
-        `${response.terminated ? "stopped" : "done"}: ${response.turns} turns, ${flagged} flagged (click one to see its position)`;
+        `${response.terminated ? "stopped" : "done"}: ${response.turns} turns, ${flagged} flagged (click one to see its position). ${seats.join("; ")}`;
       plot(response.winChances);
     }));
 }
 
 function addMistake(r) {
   const item = element("li", { className: "flag", value: r.turn },
-    element("span", { className: r.flag }, r.flag), ` seat ${r.seat} played ${r.played}; best ${r.best} (−${r.loss.toFixed(1)} points, ${percent(r.swing)} win chance)`);
+    element("span", { className: r.flag }, r.flag),
+    ` seat ${r.seat} played ${r.played}; best ${r.best}: lost ${withInterval(r.loss, r.lossInterval, 1)} points and ${withInterval(100 * r.winLoss, r.winLossInterval.map((x) => 100 * x), 0)} percentage points of win chance on ${r.worlds} common sampled worlds (95%)`);
   item.dataset.turn = r.turn;
   item.addEventListener("click", () => { $("turn").value = String(r.turn); view(); });
   $("mistakes").append(item);

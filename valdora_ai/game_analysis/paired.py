@@ -1,0 +1,124 @@
+"""The played decision against the best one, valued on common sampled worlds.
+
+A turn's **decision** is what its player chose knowing what they knew: the steps of
+the turn up to and including the first one that reveals something (a tile drawn, a
+card turned), or the whole turn when nothing is revealed. What a reveal brings is
+chance, and the choices after it are made knowing it, so neither belongs to the
+comparison: the best decision is the search's best candidate cut the same way
+(:func:`valdora_ai.suggestions.split_decision`), and two turns that differ only there
+are the same decision (loss 0, never flagged).
+
+Both decisions are valued by **common random numbers**: the same `worlds` worlds
+sampled from the mover's observation (never the true one), and in each the same
+play-out (same policy, same random generator seed) after each decision, to the end of
+the game. The loss is the mean over the worlds of the difference in the mover's final
+points (and in their win share), so the luck of the worlds and of the play-outs, which
+dwarfs the difference between two decisions, cancels in every pair; its 95% interval
+comes from the spread of the differences (normal approximation). Equal decisions give
+equal play-outs, hence a loss of exactly 0.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+from typing import Any
+
+from valdora_ai.analysis import mean_interval
+from valdora_ai.backend import make_rng
+from valdora_ai.errors import ValdoraError
+from valdora_ai.games.base import Game
+from valdora_ai.rng import derive_seed
+from valdora_ai.search.rewards import Evaluator
+from valdora_ai.search.rollout import rollout
+
+Interval = tuple[float, float]
+MIN_WORLDS = 2  # a spread, hence an interval, needs two differences
+
+
+def played_decision(game: Game, state: Any, play: str) -> list[int]:
+    """The decision of the turn `play` (notation) from the world `state`: its steps up
+    to and including the first after which the mover's belief state awaits an outcome
+    (a reveal, public or shown to the mover alone)."""
+    mover = state.current_player
+    belief = game.observation(state, mover).belief_state()
+    decision: list[int] = []
+    for step in game.parse_turn(state, play):
+        if belief.is_terminal() or belief.current_player != mover:
+            break
+        decision.append(step)
+        belief.apply(step)
+        if belief.is_chance_node():
+            break
+    return decision
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The best decision against the played one on the same sampled worlds: the mean
+    differences (best minus played) of the mover's final points and win share."""
+
+    worlds: int
+    loss: float
+    loss_interval: Interval
+    win_loss: float
+    win_loss_interval: Interval
+
+    @property
+    def significant(self) -> bool:
+        """Whether the played decision is worse beyond the noise, by points or by win
+        share (the lower end of an interval above 0)."""
+        return self.loss_interval[0] > 0 or self.win_loss_interval[0] > 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"worlds": self.worlds, "loss": self.loss, "lossInterval": list(self.loss_interval),
+                "winLoss": self.win_loss, "winLossInterval": list(self.win_loss_interval)}
+
+    @classmethod
+    def from_json(cls, document: dict[str, Any]) -> Comparison:
+        def pair(key: str) -> Interval:
+            low, high = document[key]
+            return float(low), float(high)
+
+        return cls(worlds=int(document["worlds"]), loss=float(document["loss"]),
+                   loss_interval=pair("lossInterval"), win_loss=float(document["winLoss"]),
+                   win_loss_interval=pair("winLossInterval"))
+
+
+def compare(game: Game, state: Any, best: list[int], played: list[int], worlds: int,
+            seed: int, policy: str = "greedy") -> Comparison:
+    """`best` against `played` (decisions of the player to move in `state`) on `worlds`
+    (at least MIN_WORLDS) common sampled worlds and play-outs, seeded by `seed`."""
+    if worlds < MIN_WORLDS:
+        raise ValdoraError(f"a comparison needs at least {MIN_WORLDS} worlds, got {worlds}")
+    mover = state.current_player
+    observation = game.observation(state, mover)
+    sampler = make_rng(seed)
+    evaluator = Evaluator(game, "win")
+    points: list[float] = []
+    wins: list[float] = []
+    for index in range(worlds):
+        world = game.determinize(observation, sampler)
+        outcomes = []
+        for steps in (best, played):
+            board = world.copy()
+            for step in steps:
+                board.play(step)
+            _, scores, shares = rollout(game, board, policy, -1,
+                                        make_rng(derive_seed(seed, index + 1)), evaluator, mover)
+            outcomes.append((scores[mover], shares[mover]))
+        (best_points, best_win), (played_points, played_win) = outcomes
+        points.append(best_points - played_points)
+        wins.append(best_win - played_win)
+    loss, loss_interval = _mean_and_interval(points)
+    win_loss, win_interval = _mean_and_interval(wins)
+    return Comparison(worlds=worlds, loss=loss, loss_interval=loss_interval,
+                      win_loss=win_loss, win_loss_interval=win_interval)
+
+
+def _mean_and_interval(values: list[float]) -> tuple[float, Interval]:
+    """The mean of `values` (at least 2) and its 95% interval."""
+    mean = statistics.fmean(values)
+    interval = mean_interval(mean, statistics.stdev(values), len(values))
+    assert interval is not None
+    return mean, interval
