@@ -136,7 +136,7 @@ def test_analyse_a_game_live_and_whole(page: Page) -> None:
     page.fill("#seat-2", "greedy")
     page.click("#new-game")
     expect(page.locator("#status")).to_contain_text("your move")
-    for _ in range(12):
+    for _ in range(40):
         _click_first_choice(page)
     page.click("#to-analysis")
     expect(page.locator("#analyse-board svg")).to_be_visible()
