@@ -15,7 +15,6 @@ defaults.
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
@@ -25,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from valdora_ai.errors import DataError
+from valdora_ai.inputs import read_json
 
 GEM_LETTERS = "DRSE"  # diamond, ruby, sapphire, emerald: gem indices 0 to 3
 N_GEMS = 4
@@ -135,14 +135,7 @@ def default_data() -> ZavandorData:
 def load_data(path: str | Path | None = None) -> ZavandorData:
     """Load and validate a data file (the shipped one when `path` is None)."""
     path = Path(path) if path is not None else default_data_path()
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DataError(f"cannot read data file ({exc.strerror})", where=str(path)) from None
-    try:
-        document = json.loads(raw.decode("utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise DataError(f"not valid JSON: {exc}", where=path.name) from None
+    document, raw = read_json(path, DataError, what="data file")
     return parse_data(document, source=str(path), sha256=hashlib.sha256(raw).hexdigest())
 
 

@@ -9,11 +9,13 @@ every field (type, range, the game's name) and the whole position's consistency
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 from valdora_ai.errors import PositionError
 from valdora_ai.games.zavandor.data import (
+    CENTER,
     DECK_NAMES,
     MAX_COUNT,
     MAX_LEVEL,
@@ -22,8 +24,11 @@ from valdora_ai.games.zavandor.data import (
     ZavandorData,
     parse_options,
 )
+from valdora_ai.games.zavandor.info import unknown_classes
 from valdora_ai.games.zavandor.rules import (
+    DECK,
     EMPTY,
+    LEVEL,
     MINE_USE,
     UNKNOWN,
     WILD,
@@ -316,3 +321,40 @@ def _check_consistency(s: ZavandorState) -> None:
     has_unknown = UNKNOWN in s.board or any(sl[2] == UNKNOWN for sl in s.card_slots())
     if s.observer == WORLD and has_unknown:
         raise PositionError("a world (observer -1) cannot contain unknown ids", where="observer")
+    _check_hidden(s)
+
+
+def _check_hidden(s: ZavandorState) -> None:
+    """Every tile lies on a space of its back, and each class of hidden ids (tiles by
+    back, cards by deck and level) has exactly as many places as unseen ids, so that
+    every search can sample worlds from the position (info.fill_unknown)."""
+    for space, tile in enumerate(s.board):
+        if tile >= 0 and s.data.tiles[tile].light != (s.data.spaces[space].district == CENTER):
+            raise PositionError(f"tile {s.data.tiles[tile].id} has the other back than its "
+                                "space", where=f"board[{space}]")
+    pending = {(r[1], r[2]): r[3] for r in s.reveals if r[0] == "display"}
+    shown: Counter[tuple[int, int]] = Counter()  # face-up cards awaiting their reveal
+    for deck, row in enumerate(s.display):
+        for i, ident in enumerate(row):
+            if ident == UNKNOWN and (deck, i) not in pending:
+                raise PositionError("a display card is unknown only while its reveal is "
+                                    "pending", where=f"display[{deck}][{i}]")
+            if ident == UNKNOWN:
+                shown[deck, pending[deck, i]] += 1
+    for what, places, candidates in unknown_classes(s):
+        if what == "tiles":
+            kind, count = ("light" if s.data.spaces[places[0]].district == CENTER
+                           else "dark") + " tiles", len(places)
+        else:
+            deck, level = places[0][DECK], places[0][LEVEL]
+            kind = f"level-{level} {DECK_NAMES[deck]} cards"
+            count = len(places) + shown.pop((deck, level), 0)
+        _check_class(kind, count, len(candidates), "board" if what == "tiles" else "piles")
+    for (deck, level), count in shown.items():
+        _check_class(f"level-{level} {DECK_NAMES[deck]} cards", count,
+                     len(s.card_pool(deck, level)), "display")
+
+
+def _check_class(kind: str, hidden: int, unseen: int, where: str) -> None:
+    if hidden != unseen:
+        raise PositionError(f"{hidden} hidden {kind} but {unseen} unseen ones", where=where)
