@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from valdora_ai.errors import DataError
-from valdora_ai.inputs import read_json
+from valdora_ai.inputs import brief, read_json
 
 GEM_LETTERS = "DRSE"  # diamond, ruby, sapphire, emerald: gem indices 0 to 3
 N_GEMS = 4
@@ -36,7 +36,7 @@ MAX_COUNT = 15  # the most gems of one colour in any cost, the largest marker va
 MAX_LEVEL = 3
 N_DISTRICTS = 5
 CENTER = N_DISTRICTS  # the district index of Diamantina
-_COST = re.compile(r"(\d+)([A-Z])")
+_COST = re.compile(r"(\d{1,2})([A-Z])")  # a count (1 to MAX_COUNT) and a gem letter
 
 
 @dataclass(frozen=True)
@@ -203,7 +203,7 @@ class _Reader:
     def cost(self, value: Any, where: str) -> tuple[int, ...]:
         """A cost such as "2D1S": counts 1 to 15 per gem letter, each letter once."""
         if not isinstance(value, str) or not value or _COST.sub("", value):
-            raise self.fail(where, f"must be a cost like '2D1S', not {value!r}")
+            raise self.fail(where, f"must be a cost like '2D1S', not {brief(value)}")
         counts = [0] * N_GEMS
         for number, letter in _COST.findall(value):
             gem = self.gem(letter, where)

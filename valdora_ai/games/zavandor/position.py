@@ -26,6 +26,7 @@ from valdora_ai.games.zavandor.data import (
 )
 from valdora_ai.games.zavandor.info import unknown_classes
 from valdora_ai.games.zavandor.rules import (
+    CONT_NONE,
     DECK,
     EMPTY,
     LEVEL,
@@ -41,6 +42,7 @@ PHASES = ("action", "marker", "buy_count", "sell_count", "trade_count", "keep", 
           "prisms", "mine_use", "wild", "over")
 REVEALS = {"gnome": 0, "start": 0, "tile": 1, "drawn": 1, "display": 3, "hand": 1, "held": 1}
 MAX_GOLD = 10**6
+WORLD_REVEALS = ([], ["start"], ["gnome", "start"])  # what a world may still have to reveal
 
 
 def position_to_json(state: ZavandorState) -> dict[str, Any]:
@@ -321,6 +323,12 @@ def _check_consistency(s: ZavandorState) -> None:
     has_unknown = UNKNOWN in s.board or any(sl[2] == UNKNOWN for sl in s.card_slots())
     if s.observer == WORLD and has_unknown:
         raise PositionError("a world (observer -1) cannot contain unknown ids", where="observer")
+    if s.cont != CONT_NONE and not s.reveals:
+        raise PositionError("a continuation waits only for pending reveals", where="cont")
+    if s.observer == WORLD and ([r[0] for r in s.reveals] not in WORLD_REVEALS
+                                or s.cont != CONT_NONE):
+        raise PositionError("a world has no pending reveals but the setup's (gnome, start)",
+                            where="reveals")
     _check_hidden(s)
 
 
