@@ -95,7 +95,7 @@ def _parsed(line: str) -> Any:
     """A record line as the client would send it: its JSON, or the text itself."""
     try:
         return json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):
         return line
 
 
@@ -110,7 +110,7 @@ def test_damaged_documents_of_every_game_are_never_internal(game: str) -> None:
     assert process.returncode == 0 and process.stderr == b"", process.stderr[-2000:]
     responses = [json.loads(line) for line in process.stdout.splitlines()]
     answers = [r for r in responses if not r.get("isDuringSearch") and r.get("kind") != "turn"]
-    assert len(answers) == CASES
+    assert len(answers) == sum(1 for line in lines if line.strip())  # blank ones are skipped
     internal = [(r["id"], r["error"]["message"]) for r in answers
                 if r.get("error", {}).get("code") == "internal"]
     assert not internal, (f"{game}: {len(internal)} of {CASES} damaged requests answered "

@@ -25,7 +25,7 @@ from file_mutations import replaced, value_paths
 from fuzz_bases import bases
 
 from valdora_ai.backend import make_rng
-from valdora_ai.errors import ValdoraError
+from valdora_ai.errors import PositionError, ValdoraError
 from valdora_ai.games import game_names
 from valdora_ai.positions import position_from_document
 
@@ -132,7 +132,8 @@ def test_a_zavandor_hidden_card_at_the_wrong_level_is_refused(tmp_path: Path) ->
 @pytest.mark.parametrize("game", game_names())
 def test_what_the_position_check_accepts_every_search_accepts(game: str) -> None:
     """Every integer of every base position moved by one or two: a position that still
-    loads samples worlds for the seat to move (the step every search starts from)."""
+    loads lists its legal steps (or chance outcomes) and samples worlds for the seat to
+    move (the step every search starts from)."""
     refused = []
     for document in bases(game).positions:
         for path in value_paths(document):
@@ -145,6 +146,7 @@ def test_what_the_position_check_accepts_every_search_accepts(game: str) -> None
                     loaded, state = position_from_document(damaged, game)
                 except ValdoraError:
                     continue
+                _options(state)
                 try:  # (a belief position of another seat is refused by name)
                     observation = loaded.observation(state, state.current_player)
                 except ValdoraError:
@@ -154,6 +156,23 @@ def test_what_the_position_check_accepts_every_search_accepts(game: str) -> None
                 except ValdoraError as exc:
                     refused.append(f"{path} {value} -> {value + delta}: {exc}")
     assert not refused, f"{len(refused)} accepted, then refused:\n" + "\n".join(refused[:20])
+
+
+def _options(state: Any) -> list[int]:
+    """What `position legal` lists: the chance outcomes or the legal steps."""
+    if state.is_chance_node():
+        return [step for step, _ in state.chance_outcomes()]
+    return list(state.legal_steps())
+
+
+def test_a_zavandor_reveal_of_the_wrong_type_is_refused() -> None:
+    """A pending reveal is a list naming its kind first: an array there was
+    ``unhashable type`` (the engine: ``internal``)."""
+    world = bases("zavandor").positions[0]
+    for reveal in ([["tile"], 1], [{}, 1], [7], []):
+        with pytest.raises(PositionError, match="reveals"):
+            position_from_document(replaced(copy.deepcopy(world), ("reveals",), [reveal]),
+                                   "zavandor")
 
 
 def _at(document: Any, path: tuple[Any, ...]) -> Any:

@@ -31,6 +31,7 @@ from valdora_ai.games.zavandor.rules import (
     EMPTY,
     LEVEL,
     MINE_USE,
+    OVER,
     UNKNOWN,
     WILD,
     WORLD,
@@ -239,7 +240,8 @@ def position_from_json(document: Any, data: ZavandorData) -> ZavandorState:
     s.reveals = []
     for i, raw in enumerate(reveals):
         raw = r.list_(raw, f"reveals[{i}]")
-        if not raw or raw[0] not in REVEALS or len(raw) != 1 + REVEALS[raw[0]]:
+        if (not raw or not isinstance(raw[0], str) or raw[0] not in REVEALS
+                or len(raw) != 1 + REVEALS[raw[0]]):
             raise PositionError(f"unknown reveal {raw!r}", where=f"reveals[{i}]")
         s.reveals.append((raw[0], *(r.int_(v, f"reveals[{i}]", 0, 63) for v in raw[1:])))
     s.cont = r.int_(r.get(document, "cont", "cont"), "cont", 0, 3)
@@ -323,9 +325,16 @@ def _check_consistency(s: ZavandorState) -> None:
     has_unknown = UNKNOWN in s.board or any(sl[2] == UNKNOWN for sl in s.card_slots())
     if s.observer == WORLD and has_unknown:
         raise PositionError("a world (observer -1) cannot contain unknown ids", where="observer")
+    pending = [r[0] for r in s.reveals]
+    for key in ("gnome", "start"):  # drawn at setup: unknown exactly until revealed
+        if (getattr(s, key) == -1) != (key in pending):
+            raise PositionError(f"-1 exactly while the {key} reveal is pending", where=key)
+    if s.current == -1 and "start" not in pending and s.phase != OVER:
+        raise PositionError("-1 (nobody) only before the start player is revealed or after "
+                            "the end", where="current")
     if s.cont != CONT_NONE and not s.reveals:
         raise PositionError("a continuation waits only for pending reveals", where="cont")
-    if s.observer == WORLD and ([r[0] for r in s.reveals] not in WORLD_REVEALS
+    if s.observer == WORLD and (pending not in WORLD_REVEALS
                                 or s.cont != CONT_NONE):
         raise PositionError("a world has no pending reveals but the setup's (gnome, start)",
                             where="reveals")
