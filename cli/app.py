@@ -89,10 +89,7 @@ app.add_typer(position_app, name="position")
 app.add_typer(tournament_app, name="tournament")
 
 
-def main() -> None:
-    """Console-script entry point (``valdora``)."""
-    app()
+if __name__ == "__main__":  # `python -m valdora_ai.cli.app`, as the console script runs
+    from .launch import main
 
-
-if __name__ == "__main__":
     main()
