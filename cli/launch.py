@@ -35,7 +35,7 @@ if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
 def main() -> None:
     """Run the command line (the console script's entry point)."""
     try:
-        from valdora_ai.cli.app import app
+        from .app import app
 
         if signal.getsignal(signal.SIGINT) is _end_quietly:
             signal.signal(signal.SIGINT, signal.default_int_handler)

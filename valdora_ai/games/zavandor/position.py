@@ -43,7 +43,8 @@ PHASES = ("action", "marker", "buy_count", "sell_count", "trade_count", "keep", 
           "prisms", "mine_use", "wild", "over")
 REVEALS = {"gnome": 0, "start": 0, "tile": 1, "drawn": 1, "display": 3, "hand": 1, "held": 1}
 MAX_GOLD = 10**6
-WORLD_REVEALS = ([], ["start"], ["gnome", "start"])  # what a world may still have to reveal
+# What a world may still have to reveal (the compiled core holds no other pending reveal).
+WORLD_REVEALS: tuple[list[str], ...] = ([], ["start"], ["gnome", "start"])
 
 
 def position_to_json(state: ZavandorState) -> dict[str, Any]:
