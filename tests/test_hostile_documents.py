@@ -26,7 +26,9 @@ from fuzz_bases import bases
 
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import PositionError, ValdoraError
-from valdora_ai.games import game_names
+from valdora_ai.game_analysis.evaluate import EvalCache
+from valdora_ai.games import game_names, make_game
+from valdora_ai.learning.model import load_model
 from valdora_ai.positions import position_from_document
 
 ODD_VALUES: tuple[Any, ...] = ([], {}, [["E01"]], {"a": 1}, 7, -1, "x", None, True)
@@ -179,3 +181,18 @@ def _at(document: Any, path: tuple[Any, ...]) -> Any:
     for key in path:
         document = document[key]
     return document
+
+
+@pytest.mark.parametrize("damage", list(DATA_DAMAGE))
+def test_a_damaged_model_or_analysis_cache_is_one_error(damage: str, tmp_path: Path) -> None:
+    """The other JSON files the library reads take the same reader: a value model and
+    `valdora analyze`'s cache, damaged as the data files above."""
+    make, words = DATA_DAMAGE[damage]
+    path = tmp_path / "bad.json"
+    path.write_text(make(json.dumps({"format": "x", "version": 1, "weights": [1.5]}, indent=1)),
+                    encoding="utf-8")
+    game = make_game("valdora", players=3)
+    for read in (lambda: load_model(path, game), lambda: EvalCache(path)):
+        with pytest.raises(ValdoraError) as caught:
+            read()
+        assert any(w in str(caught.value) for w in words) and "\n" not in str(caught.value)
