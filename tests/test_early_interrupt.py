@@ -82,3 +82,14 @@ def test_ctrl_c_from_the_first_moment_exits_130_quietly(args: list[str],
         code, stderr = _interrupted(args, delay, tmp_path)
         assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr, (delay, stderr)
         assert code == 130, (delay, code, stderr)
+
+
+def test_importing_the_app_leaves_sigint_alone() -> None:
+    """Only the console script takes over SIGINT: a program (or a test) importing the
+    Typer app keeps its KeyboardInterrupt; scripts installed before the entry point
+    moved still find ``valdora_ai.cli.app:main``."""
+    check = ("import signal; from valdora_ai.cli.app import app; "
+             "assert signal.getsignal(signal.SIGINT) is signal.default_int_handler; "
+             "from valdora_ai.cli.app import main; from valdora_ai.cli.launch import main as m; "
+             "assert main is m")
+    subprocess.run([sys.executable, "-c", check], check=True, timeout=60)
