@@ -88,10 +88,18 @@ app.add_typer(position_app, name="position")
 app.add_typer(tournament_app, name="tournament")
 
 
-def main() -> None:
-    """Console-script entry point (``valdora``)."""
-    app()
+def __getattr__(name: str) -> Callable[[], None]:
+    """``main``, the entry point, for scripts installed before it moved to
+    valdora_ai.cli.launch; imported only when asked for, since importing launch sets
+    the SIGINT handler of a command-line process (never of a program importing `app`)."""
+    if name == "main":
+        from .launch import main
+
+        return main
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-if __name__ == "__main__":
+if __name__ == "__main__":  # `python -m valdora_ai.cli.app`, as the console script runs
+    from .launch import main
+
     main()

@@ -17,7 +17,7 @@ from valdora_ai.atomic import write_text_atomic
 from valdora_ai.errors import ValdoraError
 from valdora_ai.richtext import literal
 
-INTERRUPTED_EXIT = 130  # Ctrl-C: the shell convention for SIGINT (128 + 2)
+from . import INTERRUPTED_EXIT as INTERRUPTED_EXIT  # what commands exit with on Ctrl-C
 
 # Off a terminal (pipes, CI logs, tests) Rich would wrap tables at 80 columns.
 console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)

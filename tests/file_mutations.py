@@ -79,18 +79,20 @@ TEXT_MUTATORS: tuple[Mutator, ...] = (byte_flips, truncation, splice, huge_numbe
                                       deep_nesting_text, bad_encoding)
 
 
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+def value_paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The path (keys and indexes) of every value in a JSON document, the root's () first."""
     paths = [prefix]
     if isinstance(value, dict):
         for key, child in value.items():
-            paths += _paths(child, prefix + (key,))
+            paths += value_paths(child, prefix + (key,))
     elif isinstance(value, list):
         for index, child in enumerate(value):
-            paths += _paths(child, prefix + (index,))
+            paths += value_paths(child, prefix + (index,))
     return paths
 
 
-def _replace(document: Any, path: tuple[Any, ...], new: Any) -> Any:
+def replaced(document: Any, path: tuple[Any, ...], new: Any) -> Any:
+    """`document` with the value at `path` replaced by `new` (in place)."""
     if not path:
         return new
     parent = document
@@ -118,7 +120,7 @@ def json_value_swap(raw: bytes, rng: random.Random) -> bytes:
     """One value of a JSON document (anywhere, the root included) replaced by an odd one;
     a key dropped now and then."""
     document = json.loads(raw)
-    path = rng.choice(_paths(document))
+    path = rng.choice(value_paths(document))
     if path and rng.random() < 0.2:
         parent = document
         for key in path[:-1]:
@@ -132,7 +134,7 @@ def json_value_swap(raw: bytes, rng: random.Random) -> bytes:
         new = old + rng.choice((-2, -1, 1, 1, 2, 100, 1000))  # near the valid range
     else:
         new = _odd_value(rng)
-    return json.dumps(_replace(document, path, new)).encode()
+    return json.dumps(replaced(document, path, new)).encode()
 
 
 JSON_MUTATORS: tuple[Mutator, ...] = (json_value_swap,) * 3 + TEXT_MUTATORS

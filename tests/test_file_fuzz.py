@@ -1,24 +1,25 @@
-"""Fuzz: thousands of damaged positions, records and data files through the CLI.
+"""Fuzz: thousands of damaged positions, records and data files of every game through
+the CLI.
 
-Beside the engine fuzzer (tests/test_engine_fuzz.py): every file is a valid one
-damaged by seeded mutations (byte flips, truncation, splices, JSON type swaps, huge
-numbers, deep nesting, bad encodings; see tests/file_mutations.py) and handed to
-``position check/legal/apply``, ``suggest``, ``replay``, ``play --resume`` or ``data
-check`` (then ``new-position`` and ``position legal`` with the data file when it is
-valid). Each command must end with exit 0, or with exit 1 and exactly one ``error:``
-line on stderr -- never a traceback -- and within a generous time bound.
+Beside the engine fuzzer (tests/test_engine_fuzz.py): every file is a valid one of a
+registered game (tests/fuzz_bases.py) damaged by seeded mutations (byte flips,
+truncation, splices, JSON type swaps, huge numbers, deep nesting, bad encodings; see
+tests/file_mutations.py) and handed to ``position check/legal/apply``, ``render``,
+``suggest``, ``replay``, ``play --resume`` or ``data check`` (then ``new-position``
+and ``position legal`` with the data file when it is valid). Each command must end
+with exit 0, or with exit 1 and exactly one ``error:`` line on stderr -- never a
+traceback -- and within a generous time bound. A position ``position check`` accepts
+must also be accepted by a search (which samples worlds from it).
 
 The commands run in-process (Typer's CliRunner), a few through the real console
 script. Scale it for long local runs with environment variables:
-``VALDORA_FILE_FUZZ_CASES`` (files per run, default 2000) and
-``VALDORA_FILE_FUZZ_SEED`` (default 2026); a failure names the case to re-run.
+``VALDORA_FUZZ_CASES`` (files per game, default 2000) and ``VALDORA_FUZZ_SEED``
+(default 2026); a failure names the game and the case to re-run.
 """
 
 from __future__ import annotations
 
 import functools
-import json
-import os
 import random
 import subprocess
 import sys
@@ -31,20 +32,18 @@ import typer.main
 import typer.testing
 from cli_checks import ending_problem
 from file_mutations import JSON_MUTATORS, RECORD_MUTATORS, TOML_MUTATORS, mutate
+from fuzz_bases import CASES, SEED, bases
 from typer.testing import CliRunner
 
+from valdora_ai.agents import make_agent
 from valdora_ai.cli.app import app
-from valdora_ai.games import make_game
-from valdora_ai.games.valdora.data import default_data_path
-from valdora_ai.games.valdora.info import observation
-from valdora_ai.games.valdora.position import position_to_json
-from valdora_ai.records import replay
-from valdora_ai.selfplay import play_game
+from valdora_ai.errors import ValdoraError
+from valdora_ai.games import game_names
+from valdora_ai.positions import load_position
 
-CASES = int(os.environ.get("VALDORA_FILE_FUZZ_CASES", "2000"))
-SEED = int(os.environ.get("VALDORA_FILE_FUZZ_SEED", "2026"))
 SECONDS_PER_COMMAND = 20.0  # generous: a loaded CI machine, a capped game played out
 REAL_PROCESSES = 6
+SEARCH = "ismcts:iterations=4,seed=1"  # samples worlds, as every search does
 
 
 @dataclass(frozen=True)
@@ -57,56 +56,58 @@ class Case:
     commands: tuple[tuple[str, ...], ...]
 
 
-def _bases(tmp: Path) -> dict[str, list[bytes]]:
-    """Valid files to damage: positions (world, public, mid-game), records (saved games
-    in progress with a human seat, so --resume stops at the prompt), the data file."""
-    game = make_game("valdora", players=3)
-    record = tmp / "base.jsonl"
-    play_game(game, ["greedy", "greedy", "random"], seed=4, record=record)
-    lines = record.read_text(encoding="utf-8").splitlines()
-    header = json.loads(lines[0])
-    header["seats"] = ["human", "greedy:seed=1", "random:seed=2"]
-    records = [("\n".join([json.dumps(header)] + lines[1:turns + 1]) + "\n").encode()
-               for turns in (4, 12, 30)]
-    middle = replay(record).positions[10]
-    positions = [position_to_json(game.new_state(5)),
-                 position_to_json(observation(make_game("valdora", players=4).new_state(2),
-                                              1).belief_state()),
-                 position_to_json(middle)]
-    return {"position": [json.dumps(p, indent=1).encode() for p in positions],
-            "record": records,
-            "data": [default_data_path().read_bytes()]}
-
-
-def _cases(tmp: Path, count: int, seed: int) -> list[Case]:
-    rng = random.Random(seed)
-    bases = _bases(tmp)
+def _cases(game: str, tmp: Path, count: int, seed: int) -> list[Case]:
+    rng = random.Random(f"{game}-{seed}")
+    base = bases(game)
+    positions = base.position_bytes()
     out = str(tmp / "out")
-    position_commands = (("position", "check", "FILE"), ("position", "legal", "FILE"),
-                         ("position", "apply", "FILE", "M1: $", "-o", out + ".json"),
-                         ("position", "apply", "FILE", "r4"),
-                         ("suggest", "FILE", "--agent", "random:seed=1", "--top", "2"),
-                         ("suggest", "FILE", "--agent", "greedy", "--json"))
     record_commands = (("replay", "FILE"), ("replay", "FILE", "--at", "3"),
                        ("play", "--resume", "FILE", "--record", out + ".jsonl"))
-    data_commands = (("data", "check", "FILE"),
-                     ("new-position", "-p", "3", "--rules-data", "FILE", "-o", out + "-p.json"),
+    data_commands = (("data", "check", "FILE", "--game", game),
+                     ("new-position", "-g", game, "-p", str(base.players), "--rules-data",
+                      "FILE", "-o", out + "-p.json"),
                      ("position", "legal", out + "-p.json", "--rules-data", "FILE"))
+    data_mutators = TOML_MUTATORS if base.data_suffix == ".toml" else JSON_MUTATORS
     cases = []
     for number in range(count):
         kind = rng.choices(("position", "record", "data"), weights=(45, 30, 25))[0]
-        base = rng.choice(bases[kind])
         if kind == "position":
-            content = mutate(base, JSON_MUTATORS, rng)
-            commands: tuple[tuple[str, ...], ...] = (rng.choice(position_commands),)
+            index = rng.randrange(len(positions))
+            content = mutate(positions[index], JSON_MUTATORS, rng)
+            turn = base.turns[index]
+            commands: tuple[tuple[str, ...], ...] = (rng.choice((
+                ("position", "check", "FILE"), ("position", "legal", "FILE"),
+                ("position", "apply", "FILE", turn, "-o", out + ".json"),
+                ("position", "apply", "FILE", turn),
+                ("render", "FILE", "--svg", out + ".svg"),
+                ("suggest", "FILE", "--agent", "random:seed=1", "--top", "2"),
+                ("suggest", "FILE", "--agent", "greedy", "--json"))),)
         elif kind == "record":
-            content = mutate(base, RECORD_MUTATORS, rng)
+            content = mutate(rng.choice(base.records), RECORD_MUTATORS, rng)
             commands = (rng.choice(record_commands),)
         else:
-            content = mutate(base, TOML_MUTATORS, rng)
+            content = mutate(base.data, data_mutators, rng)
             commands = data_commands
         cases.append(Case(number, kind, content, commands))
     return cases
+
+
+def _search_problem(path: Path) -> str | None:
+    """Why a search fails on the position file `path` that loads, or None: what
+    ``position check`` accepts, every search accepts."""
+    try:
+        game, state = load_position(path, None)
+    except ValdoraError:
+        return None
+    except Exception as exc:  # noqa: BLE001 -- the commands report it; name it here too
+        return f"loading raised {type(exc).__name__}: {exc}"
+    if state.current_player < 0:
+        return None  # over, or a reveal pending: nothing to decide
+    try:
+        make_agent(SEARCH, game).choose(game.observation(state, state.current_player))
+    except Exception as exc:  # noqa: BLE001 -- any failure is the finding
+        return f"{SEARCH} failed on an accepted position: {type(exc).__name__}: {exc}"
+    return None
 
 
 @pytest.fixture
@@ -118,13 +119,16 @@ def fast_runner(monkeypatch: pytest.MonkeyPatch) -> CliRunner:
     return CliRunner()
 
 
-def test_damaged_files_end_in_one_error_line(tmp_path: Path, fast_runner: CliRunner) -> None:
-    cases = _cases(tmp_path, CASES, SEED)
-    path = tmp_path / "input"
+@pytest.mark.parametrize("game", game_names())
+def test_damaged_files_end_in_one_error_line(game: str, tmp_path: Path,
+                                             fast_runner: CliRunner) -> None:
+    cases = _cases(game, tmp_path, CASES, SEED)
     problems: list[str] = []
     outcomes = {0: 0, 1: 0}
     for case in cases:
+        path = tmp_path / f"input{bases(game).data_suffix if case.kind == 'data' else ''}"
         path.write_bytes(case.content)
+        found = []
         for command in case.commands:
             args = [str(path) if a == "FILE" else a for a in command]
             start = time.monotonic()
@@ -134,22 +138,27 @@ def test_damaged_files_end_in_one_error_line(tmp_path: Path, fast_runner: CliRun
                 f"took {seconds:.1f} s" if seconds > SECONDS_PER_COMMAND else None)
             outcomes[result.exit_code] = outcomes.get(result.exit_code, 0) + 1
             if problem:
-                kept = tmp_path / f"case{case.number}.{case.kind}"
-                kept.write_bytes(case.content)
-                problems.append(f"case {case.number} ({kept}): valdora {' '.join(command)}: "
-                                f"{problem}")
+                found.append(f"valdora {' '.join(command)}: {problem}")
             if result.exit_code != 0:
                 break  # a data file refused: the later commands need it
-    assert not problems, (f"{len(problems)} failures (VALDORA_FILE_FUZZ_SEED={SEED}, cases "
-                          "numbered from 0):\n" + "\n".join(problems[:30]))
+        if case.kind == "position" and (problem := _search_problem(path)):
+            found.append(problem)
+        if found:
+            kept = tmp_path / f"case{case.number}.{case.kind}"
+            kept.write_bytes(case.content)
+            problems += [f"case {case.number} ({kept}): {text}" for text in found]
+    failed = len({p.split(" (")[0] for p in problems})
+    assert not problems, (f"{game}: {failed} of {CASES} cases failed (VALDORA_FUZZ_SEED="
+                          f"{SEED}, cases numbered from 0):\n" + "\n".join(problems[:30]))
     # The damage must reach both ends: many files refused, some still accepted.
     assert outcomes[1] > CASES // 4 and outcomes[0] > CASES // 20, outcomes
 
 
-def test_real_processes_print_one_error_line(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", game_names())
+def test_real_processes_print_one_error_line(game: str, tmp_path: Path) -> None:
     """The console script itself, on a few damaged files of each kind."""
     rng = random.Random(SEED)
-    cases = _cases(tmp_path, 60, SEED + 1)
+    cases = _cases(game, tmp_path, 60, SEED + 1)
     chosen = rng.sample([c for c in cases if c.kind != "data"], REAL_PROCESSES - 2)
     chosen += [c for c in cases if c.kind == "data"][:2]
     refused = 0

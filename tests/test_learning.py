@@ -108,7 +108,7 @@ def test_a_bad_model_file_is_one_clear_error(tmp_path: Path, change, message) ->
 def test_unreadable_model_files(tmp_path: Path) -> None:
     game = make_game("valdora", players=3)
     (tmp_path / "bad.json").write_text("{not json")
-    with pytest.raises(ModelError, match="not JSON"):
+    with pytest.raises(ModelError, match="not valid JSON"):
         load_model(tmp_path / "bad.json", game)
     with pytest.raises(ModelError, match="cannot read"):
         load_model(tmp_path / "missing.json", game)

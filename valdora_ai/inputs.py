@@ -1,9 +1,10 @@
 """Reading what users hand the library: bounded files, strict UTF-8, guarded JSON.
 
-Every input file (position, record, data file) is read by :func:`read_bytes` or
-:func:`read_text`, and every JSON document a user wrote is parsed by :func:`load_json`,
-so each kind of bad input fails the same way everywhere: as the caller's
-:class:`~valdora_ai.errors.ValdoraError` subclass with one line naming the file.
+Every input file (position, record, data file of every game) is read by
+:func:`read_bytes`, :func:`read_text` or :func:`read_json`, and every JSON document a
+user wrote is parsed by :func:`load_json`, so each kind of bad input fails the same way
+everywhere: as the caller's :class:`~valdora_ai.errors.ValdoraError` subclass with one
+line naming the file.
 
 The bounds are far above anything the library writes (a capped 5-player record is
 well under a megabyte, a position a few kilobytes) and exist so that ``/dev/zero``,
@@ -62,6 +63,14 @@ def read_text(path: str | Path, error: type[ValdoraError] = ValdoraError, *,
               what: str = "file", limit: int = MAX_FILE_BYTES) -> str:
     """The UTF-8 text of an input file (bounded as :func:`read_bytes`)."""
     return decode_utf8(read_bytes(path, error, what=what, limit=limit), str(path), error)
+
+
+def read_json(path: str | Path, error: type[ValdoraError] = ValdoraError, *,
+              what: str = "file") -> tuple[Any, bytes]:
+    """The JSON document in an input file (read as :func:`read_text`, parsed as
+    :func:`load_json`) and the file's bytes, which a data file's checksum is of."""
+    raw = read_bytes(path, error, what=what)
+    return load_json(decode_utf8(raw, str(path), error), str(path), error), raw
 
 
 class _NumberTooLong(ValueError):

@@ -12,7 +12,7 @@ from typing import Any
 
 from valdora_ai.errors import PositionError, ValdoraError
 from valdora_ai.games import Game, State, check_game, make_game
-from valdora_ai.inputs import brief, load_json, read_text
+from valdora_ai.inputs import brief, read_json
 
 UNNAMED_GAME = "valdora"  # the game of a document without a "game" field
 
@@ -57,8 +57,7 @@ def load_position(position: Any, name: str | None = None,
     game `name` (which a file or document must name; None: the game a file or document
     names, Valdora for a state). `rules_data`: the game's corrected data file."""
     if isinstance(position, str | Path):
-        text = read_text(position, PositionError, what="position file")
-        document = load_json(text, str(position), PositionError)
+        document, _ = read_json(position, PositionError, what="position file")
         try:
             return position_from_document(document, name, rules_data)
         except PositionError as exc:  # the field is named; name the file too

@@ -203,9 +203,13 @@ def prepare_search(rid: RequestId, request: dict[str, Any], games: Games,
     if player != to_move:
         raise EngineError(NOT_TO_MOVE, f"seat {player} is not to move (seat {to_move} is)",
                           "player")
+    try:
+        observation = game.observation(state, player)
+    except ValdoraError as exc:  # e.g. a belief position of another seat than the one to move
+        raise EngineError(NOT_TO_MOVE, str(exc), "position") from None
     agent = checked_agent(request.get("agent", config.default_agent), game, config)
     return SearchJob(rid=rid, action=request["action"], game=game,
-                     observation=game.observation(state, player), agent=agent,
+                     observation=observation, agent=agent,
                      budget=_budget(request.get("budget", {}), agent, config),
                      top_k=int(request["topK"]) if "topK" in request else None,
                      report_every=float(request.get("reportEvery", 0.0)),

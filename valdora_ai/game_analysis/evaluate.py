@@ -26,6 +26,7 @@ from valdora_ai.explanations import explain as explain_turn
 from valdora_ai.game_analysis.paired import compare, played_decision
 from valdora_ai.game_analysis.review import PositionEval
 from valdora_ai.games import Game, make_game
+from valdora_ai.inputs import read_json
 from valdora_ai.rng import SEED_SPACE
 from valdora_ai.suggestions import candidate_line
 
@@ -125,10 +126,9 @@ class EvalCache:
 
 def _read_cache(path: Path) -> dict[str, dict[str, Any]]:
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ValdoraError(f"cannot read the analysis cache ({exc}); delete it or pass "
-                           "--no-cache", where=str(path)) from None
+        document, _ = read_json(path, ValdoraError, what="the analysis cache")
+    except ValdoraError as exc:  # it names the file
+        raise ValdoraError(f"{exc}; delete it or pass --no-cache") from None
     if not isinstance(document, dict) or document.get("format") != CACHE_FORMAT:
         raise ValdoraError(f"not an analysis cache (format {CACHE_FORMAT!r} expected)",
                            where=str(path))

@@ -24,6 +24,7 @@ import numpy as np
 from valdora_ai.atomic import write_text_atomic
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games.base import Game
+from valdora_ai.inputs import read_json
 from valdora_ai.learning.features import feature_names, feature_rows
 
 FORMAT = "valdora-value-model"
@@ -137,12 +138,7 @@ def from_json(document: Any, game: Game, where: str) -> ValueModel:
 
 def load_model(path: Path, game: Game) -> ValueModel:
     """The model file at `path` for `game`; ModelError (one line) when it is bad."""
-    try:
-        document = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ModelError(f"cannot read the model file: {exc.strerror}", where=str(path)) from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ModelError(f"not JSON ({exc})", where=str(path)) from None
+    document, _ = read_json(path, ModelError, what="the model file")
     return from_json(document, game, str(path))
 
 

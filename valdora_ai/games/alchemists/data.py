@@ -14,7 +14,6 @@ The rule options (the design doc's switches) are a separate mapping validated by
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from functools import cache
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from valdora_ai.errors import DataError
+from valdora_ai.inputs import read_json
 
 FORMAT = "valdora-alchemists-data"
 MAX_INGREDIENTS = 4  # step codes reserve 4 ingredient types (6 collect pairs)
@@ -294,19 +294,8 @@ def parse_options(values: Mapping[str, Any], defaults: Options, where: str = "op
 
 def load_data(path: str | Path) -> AlchemistsData:
     """Load and validate a data file (a user's corrected copy, for instance)."""
-    path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DataError(f"cannot read the data file: {exc.strerror}", where=str(path)) from None
-    return _from_bytes(raw, str(path))
-
-
-def _from_bytes(raw: bytes, source: str) -> AlchemistsData:
-    try:
-        document = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise DataError(f"not valid JSON: {exc}", where=source) from None
+    source = str(path)
+    document, raw = read_json(path, DataError, what="data file")
     try:
         data = parse_data(document, source)
     except DataError as exc:  # the field is named; name the file too

@@ -110,13 +110,14 @@ class _Reader:
         self.data = data
         self.ids = {card.id: i for i, card in enumerate(data.elixirs)}
 
-    def table(self, value: Any, where: str, allowed: tuple[str, ...]) -> dict[str, Any]:
+    def table(self, value: Any, where: str, required: tuple[str, ...],
+              optional: tuple[str, ...] = ()) -> dict[str, Any]:
         if not isinstance(value, dict):
             raise PositionError(f"expected an object, got {type(value).__name__}", where=where)
         for key in value:
-            if key not in allowed:
+            if key not in required and key not in optional:
                 raise PositionError(f"unknown field {key!r}", where=where)
-        for key in allowed:
+        for key in required:
             if key not in value:
                 raise PositionError(f"missing field {key!r}", where=where)
         return value
@@ -144,7 +145,7 @@ class _Reader:
     def card(self, value: Any, where: str, empty_ok: bool = False) -> int:
         if value is None and empty_ok:
             return EMPTY
-        if value not in self.ids:
+        if not isinstance(value, str) or value not in self.ids:
             raise PositionError(f"unknown elixir {value!r}", where=where)
         return self.ids[value]
 
@@ -165,8 +166,8 @@ def position_from_json(document: Any, data: AlchemistsData) -> AlchemistsState:
         other = document.get("game", document.get("format"))
         raise PositionError(f"a position of {other!r}, not of {GAME!r}", where="game")
     r = _Reader(data)
-    doc = r.table(document, "position", TOP_FIELDS if "box" in (document or {})
-                  else tuple(f for f in TOP_FIELDS if f != "box"))
+    doc = r.table(document, "position", tuple(f for f in TOP_FIELDS if f != "box"),
+                  optional=("box",))
     if doc["format"] != FORMAT:
         raise PositionError(f"expected {FORMAT!r}", where="format")
     r.integer(doc["version"], "version", VERSION, VERSION)
@@ -206,8 +207,7 @@ def position_from_json(document: Any, data: AlchemistsData) -> AlchemistsState:
     if len(face_up) != data.face_up:
         raise PositionError(f"expected {data.face_up} spaces", where="face_up")
     state.face_up = [r.card(c, f"face_up[{i}]", True) for i, c in enumerate(face_up)]
-    deck = r.table(doc["deck"], "deck", ("count", "order") if "order" in (doc["deck"] or {})
-                   else ("count",))
+    deck = r.table(doc["deck"], "deck", ("count",), optional=("order",))
     state.deck_count = r.integer(deck["count"], "deck.count", 0, len(data.elixirs))
     if ("order" in deck) != ("box" in doc):
         raise PositionError("a world position has both the deck order and the box",

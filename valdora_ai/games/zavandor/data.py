@@ -15,7 +15,6 @@ defaults.
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
@@ -25,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from valdora_ai.errors import DataError
+from valdora_ai.inputs import brief, read_json
 
 GEM_LETTERS = "DRSE"  # diamond, ruby, sapphire, emerald: gem indices 0 to 3
 N_GEMS = 4
@@ -36,7 +36,7 @@ MAX_COUNT = 15  # the most gems of one colour in any cost, the largest marker va
 MAX_LEVEL = 3
 N_DISTRICTS = 5
 CENTER = N_DISTRICTS  # the district index of Diamantina
-_COST = re.compile(r"(\d+)([A-Z])")
+_COST = re.compile(r"(\d{1,2})([A-Z])")  # a count (1 to MAX_COUNT) and a gem letter
 
 
 @dataclass(frozen=True)
@@ -135,14 +135,7 @@ def default_data() -> ZavandorData:
 def load_data(path: str | Path | None = None) -> ZavandorData:
     """Load and validate a data file (the shipped one when `path` is None)."""
     path = Path(path) if path is not None else default_data_path()
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DataError(f"cannot read data file ({exc.strerror})", where=str(path)) from None
-    try:
-        document = json.loads(raw.decode("utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise DataError(f"not valid JSON: {exc}", where=path.name) from None
+    document, raw = read_json(path, DataError, what="data file")
     return parse_data(document, source=str(path), sha256=hashlib.sha256(raw).hexdigest())
 
 
@@ -210,7 +203,7 @@ class _Reader:
     def cost(self, value: Any, where: str) -> tuple[int, ...]:
         """A cost such as "2D1S": counts 1 to 15 per gem letter, each letter once."""
         if not isinstance(value, str) or not value or _COST.sub("", value):
-            raise self.fail(where, f"must be a cost like '2D1S', not {value!r}")
+            raise self.fail(where, f"must be a cost like '2D1S', not {brief(value)}")
         counts = [0] * N_GEMS
         for number, letter in _COST.findall(value):
             gem = self.gem(letter, where)

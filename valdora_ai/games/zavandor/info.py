@@ -104,31 +104,36 @@ def present_of(state: ZavandorState) -> ZavandorState:
     return present
 
 
-def fill_unknown(world: ZavandorState, rng: Any) -> None:
-    """Give every UNKNOWN tile and card of `world` an id: a uniform shuffle of the ids
-    nothing in `world` rules out, per class (tiles by back, cards by deck and level)."""
+def unknown_classes(world: ZavandorState) -> list[tuple[str, list[Any], list[int]]]:
+    """The UNKNOWN places of `world` by class (tiles by back, dark first; then cards by
+    deck and level), each as (what, places, candidates): a tile's place is its space, a
+    card's its slot, and the candidates are the ids nothing in `world` rules out. In a
+    consistent position each class has as many candidates as places."""
     tile_places: dict[bool, list[int]] = {False: [], True: []}
-    tile_pools: dict[bool, list[int]] = {}
     for space, tile in enumerate(world.board):
         if tile == UNKNOWN:
-            light = world.data.spaces[space].district == CENTER
-            tile_places[light].append(space)
-            if light not in tile_pools:
-                tile_pools[light] = world.tile_pool(space)
+            tile_places[world.data.spaces[space].district == CENTER].append(space)
     card_places: dict[tuple[int, int], list[list[int]]] = {}
     for slot in world.card_slots():
         if slot[ID] == UNKNOWN:
             card_places.setdefault((slot[DECK], slot[LEVEL]), []).append(slot)
-    card_pools = {key: world.card_pool(*key) for key in card_places}
-    for light, spaces in tile_places.items():
-        if spaces:
-            pool = _shuffled(tile_pools[light], len(spaces), rng, "tiles")
-            for space, tile in zip(spaces, pool, strict=True):
-                world.board[space] = tile
-    for key, slots in card_places.items():
-        pool = _shuffled(card_pools[key], len(slots), rng, "cards")
-        for slot, ident in zip(slots, pool, strict=True):
-            slot[ID] = ident
+    classes: list[tuple[str, list[Any], list[int]]] = [
+        ("tiles", spaces, world.tile_pool(spaces[0])) for spaces in tile_places.values()
+        if spaces]
+    return classes + [("cards", slots, world.card_pool(*key))
+                      for key, slots in card_places.items()]
+
+
+def fill_unknown(world: ZavandorState, rng: Any) -> None:
+    """Give every UNKNOWN tile and card of `world` an id: a uniform shuffle of the ids
+    nothing in `world` rules out, per class (tiles by back, cards by deck and level)."""
+    for what, places, candidates in unknown_classes(world):
+        ids = _shuffled(candidates, len(places), rng, what)
+        for place, ident in zip(places, ids, strict=True):
+            if what == "tiles":
+                world.board[place] = ident
+            else:
+                place[ID] = ident
 
 
 def _shuffled(pool: list[int], places: int, rng: Any, what: str) -> list[int]:

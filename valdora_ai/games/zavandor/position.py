@@ -9,11 +9,13 @@ every field (type, range, the game's name) and the whole position's consistency
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 from valdora_ai.errors import PositionError
 from valdora_ai.games.zavandor.data import (
+    CENTER,
     DECK_NAMES,
     MAX_COUNT,
     MAX_LEVEL,
@@ -22,9 +24,14 @@ from valdora_ai.games.zavandor.data import (
     ZavandorData,
     parse_options,
 )
+from valdora_ai.games.zavandor.info import unknown_classes
 from valdora_ai.games.zavandor.rules import (
+    CONT_NONE,
+    DECK,
     EMPTY,
+    LEVEL,
     MINE_USE,
+    OVER,
     UNKNOWN,
     WILD,
     WORLD,
@@ -36,6 +43,8 @@ PHASES = ("action", "marker", "buy_count", "sell_count", "trade_count", "keep", 
           "prisms", "mine_use", "wild", "over")
 REVEALS = {"gnome": 0, "start": 0, "tile": 1, "drawn": 1, "display": 3, "hand": 1, "held": 1}
 MAX_GOLD = 10**6
+# What a world may still have to reveal (the compiled core holds no other pending reveal).
+WORLD_REVEALS: tuple[list[str], ...] = ([], ["start"], ["gnome", "start"])
 
 
 def position_to_json(state: ZavandorState) -> dict[str, Any]:
@@ -233,7 +242,8 @@ def position_from_json(document: Any, data: ZavandorData) -> ZavandorState:
     s.reveals = []
     for i, raw in enumerate(reveals):
         raw = r.list_(raw, f"reveals[{i}]")
-        if not raw or raw[0] not in REVEALS or len(raw) != 1 + REVEALS[raw[0]]:
+        if (not raw or not isinstance(raw[0], str) or raw[0] not in REVEALS
+                or len(raw) != 1 + REVEALS[raw[0]]):
             raise PositionError(f"unknown reveal {raw!r}", where=f"reveals[{i}]")
         s.reveals.append((raw[0], *(r.int_(v, f"reveals[{i}]", 0, 63) for v in raw[1:])))
     s.cont = r.int_(r.get(document, "cont", "cont"), "cont", 0, 3)
@@ -317,3 +327,53 @@ def _check_consistency(s: ZavandorState) -> None:
     has_unknown = UNKNOWN in s.board or any(sl[2] == UNKNOWN for sl in s.card_slots())
     if s.observer == WORLD and has_unknown:
         raise PositionError("a world (observer -1) cannot contain unknown ids", where="observer")
+    pending = [r[0] for r in s.reveals]
+    for key in ("gnome", "start"):  # drawn at setup: unknown exactly until revealed
+        if (getattr(s, key) == -1) != (key in pending):
+            raise PositionError(f"-1 exactly while the {key} reveal is pending", where=key)
+    if s.current == -1 and "start" not in pending and s.phase != OVER:
+        raise PositionError("-1 (nobody) only before the start player is revealed or after "
+                            "the end", where="current")
+    if s.cont != CONT_NONE and not s.reveals:
+        raise PositionError("a continuation waits only for pending reveals", where="cont")
+    if s.observer == WORLD and (pending not in WORLD_REVEALS
+                                or s.cont != CONT_NONE):
+        raise PositionError("a world has no pending reveals but the setup's (gnome, start)",
+                            where="reveals")
+    _check_hidden(s)
+
+
+def _check_hidden(s: ZavandorState) -> None:
+    """Every tile lies on a space of its back, and each class of hidden ids (tiles by
+    back, cards by deck and level) has exactly as many places as unseen ids, so that
+    every search can sample worlds from the position (info.fill_unknown)."""
+    for space, tile in enumerate(s.board):
+        if tile >= 0 and s.data.tiles[tile].light != (s.data.spaces[space].district == CENTER):
+            raise PositionError(f"tile {s.data.tiles[tile].id} has the other back than its "
+                                "space", where=f"board[{space}]")
+    pending = {(r[1], r[2]): r[3] for r in s.reveals if r[0] == "display"}
+    shown: Counter[tuple[int, int]] = Counter()  # face-up cards awaiting their reveal
+    for deck, row in enumerate(s.display):
+        for i, ident in enumerate(row):
+            if ident == UNKNOWN and (deck, i) not in pending:
+                raise PositionError("a display card is unknown only while its reveal is "
+                                    "pending", where=f"display[{deck}][{i}]")
+            if ident == UNKNOWN:
+                shown[deck, pending[deck, i]] += 1
+    for what, places, candidates in unknown_classes(s):
+        if what == "tiles":
+            kind, count = ("light" if s.data.spaces[places[0]].district == CENTER
+                           else "dark") + " tiles", len(places)
+        else:
+            deck, level = places[0][DECK], places[0][LEVEL]
+            kind = f"level-{level} {DECK_NAMES[deck]} cards"
+            count = len(places) + shown.pop((deck, level), 0)
+        _check_class(kind, count, len(candidates), "board" if what == "tiles" else "piles")
+    for (deck, level), count in shown.items():
+        _check_class(f"level-{level} {DECK_NAMES[deck]} cards", count,
+                     len(s.card_pool(deck, level)), "display")
+
+
+def _check_class(kind: str, hidden: int, unseen: int, where: str) -> None:
+    if hidden != unseen:
+        raise PositionError(f"{hidden} hidden {kind} but {unseen} unseen ones", where=where)
