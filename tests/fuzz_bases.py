@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from valdora_ai.games import facts, make_game, player_counts
+from valdora_ai.games import make_game, player_counts
 from valdora_ai.records import replay
 from valdora_ai.selfplay import play_game
 
@@ -71,7 +71,7 @@ def bases(name: str) -> Bases:
         for state in views:
             positions.append(game.position_to_json(state))
             turns.append(replayed.plays[index])
-    source = Path(facts.data_source(game))
+    source = Path(game.data_source())
     return Bases(game=name, players=players, positions=tuple(positions), turns=tuple(turns),
                  records=records, record_lines=tuple(json.loads(line) for line in lines),
                  data=source.read_bytes(), data_suffix=source.suffix)

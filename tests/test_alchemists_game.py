@@ -46,7 +46,7 @@ def test_turns_format_and_parse_back() -> None:
         assert game.parse_turn(start, text) == steps
     with pytest.raises(NotationError):
         game.parse_turn(state, "")
-    with pytest.raises(NotationError, match="not a legal step"):
+    with pytest.raises(NotationError, match="is not legal here"):
         game.parse_turn(state, "sD1 .")
 
 

@@ -196,9 +196,11 @@ def test_options_and_player_counts_are_checked() -> None:
                 {"speed": 3}):
         with pytest.raises(ValdoraError):
             make_game("alchemists", players=2, **bad)
-    for players in (1, 5, True):
+    for players in (1, 5):
         with pytest.raises(ValdoraError, match="2 to 4 players"):
             make_game("alchemists", players=players)
+    with pytest.raises(ValdoraError, match="players must be a whole number, not True"):
+        make_game("alchemists", players=True)
 
 
 # ------------------------------------------------------------------ positions

@@ -66,7 +66,9 @@ def test_a_level_plays_every_game_and_its_moves_are_its_searchs_candidates(
     observation = game.observation(state, state.current_player)
     agent = va.make_agent("level:1,seed=9", game)
     analysis = agent.analyze(observation, va.Budget(iterations=5))
-    assert analysis.iterations == LEVELS[0].iterations  # the level fixes its budget
+    assert analysis.iterations == LEVELS[0].iterations  # the level fixes its iterations
+    capped = va.make_agent("level:10", game).analyze(observation, va.Budget(seconds=1e-6))
+    assert capped.iterations < LEVELS[-1].iterations  # but a time cap still ends it
     assert analysis.agent == "level:1,seed=9"
     steps = {c.step for c in analysis.candidates}
     assert {agent.decide(analysis) for _ in range(30)} <= steps

@@ -93,8 +93,11 @@ class LevelAgent(Agent):
 
     def analyze(self, observation: Observation, budget: Budget | None = None,
                 control: SearchControl | None = None) -> Analysis:
-        """The level's own search (a budget given is ignored: the level fixes it)."""
-        return replace(self.search.analyze(observation, None, control), agent=self.spec)
+        """The level's own search: its iterations, whatever the budget asks; only a time
+        cap in `budget` (a deadline, the analysis engine's limit) may end it sooner."""
+        seconds = None if budget is None else budget.seconds
+        own = Budget(iterations=self.level.iterations, seconds=seconds)
+        return replace(self.search.analyze(observation, own, control), agent=self.spec)
 
     def choose(self, observation: Observation) -> int:
         """The draw at the first decision of a turn, the search's best after it. A turn
