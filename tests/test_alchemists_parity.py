@@ -1,5 +1,5 @@
 """Differential tests: the compiled Alchemists core against the reference rules, in
-lockstep (valdora_ai.games.alchemists.parity).
+lockstep (tests/parity/alchemists.py).
 
 CI cost: 600 random-seat games over 2-4 players, both skill tracks and both kinds of
 state (worlds and belief states with chance nodes), with the stall round cap lowered to
@@ -14,13 +14,13 @@ import dataclasses
 import pickle
 
 import pytest
+from parity.alchemists import ParityError, compare, lockstep, snapshot
 
 from valdora_ai.games.alchemists import engines
 from valdora_ai.games.alchemists.data import Options, default_data
 from valdora_ai.games.alchemists.game import AlchemistsGame
 from valdora_ai.games.alchemists.heuristics import estimate_final_scores
 from valdora_ai.games.alchemists.info import observation
-from valdora_ai.games.alchemists.parity import ParityError, compare, lockstep, snapshot
 from valdora_ai.games.alchemists.rules import AlchemistsState
 from valdora_ai.playout import (
     greedy_playout,

@@ -22,12 +22,12 @@ import dataclasses
 import json
 
 import pytest
+from parity.valdora import ParityError, compare, lockstep
 
 from valdora_ai import backend
 from valdora_ai.games.valdora.data import default_data
 from valdora_ai.games.valdora.game import ValdoraGame
 from valdora_ai.games.valdora.info import observation
-from valdora_ai.games.valdora.parity import ParityError, compare, lockstep
 from valdora_ai.games.valdora.position import position_to_json
 from valdora_ai.games.valdora.rules import ValdoraState
 from valdora_ai.playout import (

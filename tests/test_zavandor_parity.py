@@ -1,7 +1,7 @@
 """The compiled Zavandor core against the reference rules, in lockstep (every CI run).
 
 500 seeded games over 2 to 4 players and the rule options (random and greedy seats)
-are played on both engines at once (valdora_ai/games/zavandor/parity.py says what is
+are played on both engines at once (tests/parity/zavandor.py says what is
 compared at each step); play-outs and roll-outs against the reference loops; copies,
 conversions, engine selection.
 """
@@ -11,6 +11,13 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from parity.zavandor import (
+    ParityError,
+    compare,
+    lockstep,
+    playout_parity,
+    state_differences,
+)
 
 import valdora_ai as va
 from valdora_ai.backend import fast_playouts
@@ -19,13 +26,6 @@ from valdora_ai.games.zavandor import engines
 from valdora_ai.games.zavandor import steps as S
 from valdora_ai.games.zavandor.data import default_data
 from valdora_ai.games.zavandor.info import observation
-from valdora_ai.games.zavandor.parity import (
-    ParityError,
-    compare,
-    lockstep,
-    playout_parity,
-    state_differences,
-)
 from valdora_ai.games.zavandor.rules import ZavandorState
 from valdora_ai.rng import Rng
 
