@@ -14,6 +14,7 @@ import dataclasses
 import pickle
 
 import pytest
+from chunks import seed_chunks
 from parity.alchemists import ParityError, compare, lockstep, snapshot
 
 from valdora_ai.games.alchemists import engines
@@ -37,9 +38,8 @@ if engines.CORE.find() is None:  # pragma: no cover - CI requires the extension
 
 Compiled = engines.CORE.require()
 DATA = default_data()
-CHUNKS = 6
-GAMES_PER_CHUNK = 100
-CHUNK_PARAMS = [pytest.param(c, marks=pytest.mark.slow if c else ()) for c in range(CHUNKS)]
+# The quick loop plays the first 100 games; CI plays them all.
+SEEDS = seed_chunks(600, chunks=6, quick=100)
 
 
 def _options(seed: int) -> Options:
@@ -47,16 +47,16 @@ def _options(seed: int) -> Options:
                    stall_rounds=8)
 
 
-@pytest.mark.parametrize("chunk", CHUNK_PARAMS)
-def test_random_games_in_lockstep(chunk: int) -> None:
+@pytest.mark.parametrize("seeds", SEEDS)
+def test_random_games_in_lockstep(seeds: range) -> None:
     """600 games: 2/3/4 players, both tracks, worlds and belief states."""
     beliefs = 0
-    for seed in range(chunk * GAMES_PER_CHUNK, (chunk + 1) * GAMES_PER_CHUNK):
+    for seed in seeds:
         belief = seed // 2 % 2 == 1
         assert lockstep(DATA, _options(seed), 2 + seed % 3, seed, belief=belief,
                         greedy=False) > 0
         beliefs += belief
-    assert beliefs == GAMES_PER_CHUNK // 2
+    assert beliefs == len(seeds) // 2
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
