@@ -6,7 +6,7 @@
     python benchmarks/parity_long.py --game alchemists    # 100,000 Alchemists games
     python benchmarks/parity_long.py --game zavandor      # Zavandor, round cap 10
 
-Each game is checked as in tests/test_parity.py (valdora_ai.games.valdora.parity):
+Each game is checked as in tests/test_parity.py (tests/parity/valdora.py):
 legal steps, chance outcomes and probabilities at every step, positions as JSON every
 `--position-every` steps and at the end, determinizations, final scores. Players cycle
 3, 4, 5; odd seeds are played on belief states (chance nodes); every
@@ -15,15 +15,18 @@ file's) only shortens random games, which run far longer than real ones; the rul
 are the same. Prints progress and exits 1 at the first difference.
 
 ``--game alchemists`` checks The Valley of Alchemists instead
-(valdora_ai.games.alchemists.parity: every field of the state at every step): players
+(tests/parity/alchemists.py: every field of the state at every step): players
 cycle 2, 3, 4, the skill tracks alternate, seeds 2 and 3 modulo 4 are belief states,
 and the random games' round cap is the stall safeguard's (`--max-rounds`, 0 = rules
 mode for the greedy games only, since random play rarely ends a game).
 
 ``--game zavandor`` checks the Zavandor core the same way
-(valdora_ai.games.zavandor.parity): players cycle 2, 3, 4, the rule options cycle
+(tests/parity/zavandor.py): players cycle 2, 3, 4, the rule options cycle
 through the switches (the round cap is the ``max_rounds`` option), odd seeds give the
 worlds a viewer whose recorded reveals are compared.
+
+The lockstep harnesses are test code (tests/parity/, see docs/development.md); this
+script puts tests/ on the import path to use them, so it runs from a source checkout.
 """
 
 from __future__ import annotations
@@ -33,14 +36,18 @@ import dataclasses
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
-from valdora_ai.games.alchemists import parity as alchemists_parity
 from valdora_ai.games.alchemists.data import Options
 from valdora_ai.games.alchemists.data import default_data as alchemists_data
-from valdora_ai.games.valdora import parity as valdora_parity
 from valdora_ai.games.valdora.data import default_data
-from valdora_ai.games.zavandor import parity as zavandor_parity
 from valdora_ai.games.zavandor.data import default_data as zavandor_data
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from parity import ParityError  # noqa: E402  (tests/ is on the path only now)
+from parity import alchemists as alchemists_parity  # noqa: E402
+from parity import valdora as valdora_parity  # noqa: E402
+from parity import zavandor as zavandor_parity  # noqa: E402
 
 
 def valdora_game(max_rounds: int, position_every: int) -> Callable[[int, bool], int]:
@@ -94,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
         is_greedy = args.greedy_every > 0 and i % args.greedy_every == 0
         try:
             steps += play(seed, is_greedy)
-        except (valdora_parity.ParityError, zavandor_parity.ParityError) as exc:
+        except ParityError as exc:
             print(f"DIFFERENCE after {i} games: {exc}", flush=True)
             return 1
         greedy += is_greedy

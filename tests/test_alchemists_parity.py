@@ -1,5 +1,5 @@
 """Differential tests: the compiled Alchemists core against the reference rules, in
-lockstep (valdora_ai.games.alchemists.parity).
+lockstep (tests/parity/alchemists.py).
 
 CI cost: 600 random-seat games over 2-4 players, both skill tracks and both kinds of
 state (worlds and belief states with chance nodes), with the stall round cap lowered to
@@ -14,13 +14,14 @@ import dataclasses
 import pickle
 
 import pytest
+from chunks import seed_chunks
+from parity.alchemists import ParityError, compare, lockstep, snapshot
 
 from valdora_ai.games.alchemists import engines
 from valdora_ai.games.alchemists.data import Options, default_data
 from valdora_ai.games.alchemists.game import AlchemistsGame
 from valdora_ai.games.alchemists.heuristics import estimate_final_scores
 from valdora_ai.games.alchemists.info import observation
-from valdora_ai.games.alchemists.parity import ParityError, compare, lockstep, snapshot
 from valdora_ai.games.alchemists.rules import AlchemistsState
 from valdora_ai.playout import (
     greedy_playout,
@@ -37,9 +38,8 @@ if engines.CORE.find() is None:  # pragma: no cover - CI requires the extension
 
 Compiled = engines.CORE.require()
 DATA = default_data()
-CHUNKS = 6
-GAMES_PER_CHUNK = 100
-CHUNK_PARAMS = [pytest.param(c, marks=pytest.mark.slow if c else ()) for c in range(CHUNKS)]
+# The quick loop plays the first 100 games; CI plays them all.
+SEEDS = seed_chunks(600, chunks=6, quick=100)
 
 
 def _options(seed: int) -> Options:
@@ -47,16 +47,16 @@ def _options(seed: int) -> Options:
                    stall_rounds=8)
 
 
-@pytest.mark.parametrize("chunk", CHUNK_PARAMS)
-def test_random_games_in_lockstep(chunk: int) -> None:
+@pytest.mark.parametrize("seeds", SEEDS)
+def test_random_games_in_lockstep(seeds: range) -> None:
     """600 games: 2/3/4 players, both tracks, worlds and belief states."""
     beliefs = 0
-    for seed in range(chunk * GAMES_PER_CHUNK, (chunk + 1) * GAMES_PER_CHUNK):
+    for seed in seeds:
         belief = seed // 2 % 2 == 1
         assert lockstep(DATA, _options(seed), 2 + seed % 3, seed, belief=belief,
                         greedy=False) > 0
         beliefs += belief
-    assert beliefs == GAMES_PER_CHUNK // 2
+    assert beliefs == len(seeds) // 2
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

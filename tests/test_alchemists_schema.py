@@ -53,7 +53,8 @@ def test_the_schema_is_valid_and_names_every_field_the_format_has() -> None:
     assert tuple(SCHEMA["$defs"]["seat"]["properties"]) == SEAT_FIELDS
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
+@pytest.mark.parametrize(("players", "seed"), [
+    (2, 1), (3, 2), pytest.param(4, 3, marks=pytest.mark.slow)])  # quick: 2 and 3 players
 def test_every_position_of_a_seeded_game_validates(players: int, seed: int) -> None:
     documents = _positions(players, seed)
     assert documents[-1]["over"] and any("box" not in d for d in documents)

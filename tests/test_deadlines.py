@@ -45,11 +45,17 @@ def _extremes() -> list[str]:
     return specs
 
 
-def _position() -> tuple[Any, Any, Any]:
-    """A game, its first position (nine legal steps) and the observation of the mover."""
-    game = va.make_game("valdora", players=3)
+def _position(name: str = "valdora") -> tuple[Any, Any, Any]:
+    """A game, its first position (nine legal steps in Valdora) and the observation of
+    the mover."""
+    game = va.make_game(name, players=3)
     state = game.new_state(seed=5)
     return game, state, game.observation(state, state.current_player)
+
+
+# Every parameter's extremes in Valdora; the hostile combinations in every game.
+CASES = [("valdora", spec) for spec in _extremes()] + [
+    (name, spec) for name in va.game_names() for spec in HOSTILE]
 
 
 def _timed(run: Any) -> tuple[va.Analysis, float]:
@@ -58,9 +64,10 @@ def _timed(run: Any) -> tuple[va.Analysis, float]:
     return analysis, time.perf_counter() - start
 
 
-@pytest.mark.parametrize("spec", _extremes() + HOSTILE)
-def test_a_search_with_a_tenth_of_a_second_answers_within_a_second(spec: str) -> None:
-    game, state, observation = _position()
+@pytest.mark.parametrize(("name", "spec"), CASES)
+def test_a_search_with_a_tenth_of_a_second_answers_within_a_second(name: str, spec: str
+                                                                   ) -> None:
+    game, state, observation = _position(name)
     agent = va.make_agent(spec, game)
     budget = va.Budget(seconds=BUDGET)
     if agent.needs_true_state:  # the oracle searches the true world it is handed
@@ -82,15 +89,16 @@ def test_the_spec_s_own_time_is_kept_on_both_engines(spec: str) -> None:
     assert analysis.best.step in state.legal_steps()
 
 
+@pytest.mark.parametrize("name", va.game_names())
 @pytest.mark.parametrize("spec", [
     "expectimax:playouts=5000",  # no budget at all: only the stop request ends it
     "expectimax:depth=2",
     "pimc:worlds=10000,iterations=1000000000",
     "ismcts:iterations=1000000000",
 ])
-def test_a_stop_request_ends_a_search_without_a_seconds_budget(spec: str) -> None:
+def test_a_stop_request_ends_a_search_without_a_seconds_budget(spec: str, name: str) -> None:
     """What the engine's terminate, quit and --max-seconds do: stop from another thread."""
-    game, state, observation = _position()
+    game, state, observation = _position(name)
     agent = va.make_agent(spec, game)
     control = va.SearchControl()
     timer = threading.Timer(BUDGET, control.stop)

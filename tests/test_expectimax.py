@@ -38,6 +38,30 @@ def _brute(search: Expectimax, state: Any, depth: int, last: int) -> Outcome:
     return best
 
 
+def _reveals_after(state: Any) -> bool:
+    """Whether some legal step of `state` leads to a chance node (a reveal)."""
+    for step in state.legal_steps():
+        child = state.copy()
+        child.apply(step)
+        if child.is_chance_node():
+            return True
+    return False
+
+
+def _position_before_a_reveal(name: str, seed: int) -> tuple[Any, Any]:
+    """The first position of a greedy game where the mover has two to six steps and
+    one of them reveals a face to the mover's belief state."""
+    game = va.make_game(name, players=3)
+    state = game.new_state(seed)
+    rng = va.make_rng(seed)
+    while not state.is_terminal():
+        belief = game.observation(state, state.current_player).belief_state()
+        if 2 <= len(belief.legal_steps()) <= 6 and _reveals_after(belief):
+            return game, state
+        state.apply(game.greedy_step(state, rng))
+    raise AssertionError(f"no position before a reveal in {name} game {seed}")
+
+
 def _city_position(players: int, seed: int) -> tuple[Any, Any]:
     """Seat 0 has just moved to a city: page turns and purchases reveal faces."""
     game = va.make_game("valdora", players=players)
@@ -55,8 +79,19 @@ def test_expectimax_matches_brute_force(players: int, seed: int, reward: str, de
                                         playouts: int) -> None:
     """Pruned search = full expansion, with the estimate or seeded play-outs (common
     random numbers make a horizon's value independent of the search order)."""
-    game, state = _city_position(players, seed)
-    obs = game.observation(state, 0)
+    _check_against_brute_force(*_city_position(players, seed), reward, depth, playouts)
+
+
+@pytest.mark.parametrize("reward", ["win", "margin"])
+@pytest.mark.parametrize("name", va.game_names())
+def test_expectimax_matches_brute_force_in_every_game(name: str, reward: str) -> None:
+    """One ply and the reveals after it, valued by the estimate, in every game."""
+    _check_against_brute_force(*_position_before_a_reveal(name, 0), reward, 1, 0)
+
+
+def _check_against_brute_force(game: Any, state: Any, reward: str, depth: int,
+                               playouts: int) -> None:
+    obs = game.observation(state, state.current_player)
     agent = va.make_agent(f"expectimax:depth={depth},reward={reward},playouts={playouts},"
                           "iterations=1000000000", game)  # a budget it never reaches
     analysis = agent.analyze(obs)
@@ -66,11 +101,11 @@ def test_expectimax_matches_brute_force(players: int, seed: int, reward: str, de
     for candidate in analysis.candidates:
         child = belief.copy()
         child.apply(candidate.step)
-        rewards, scores, wins = _brute(reference, child, depth - 1, 0)
+        rewards, scores, wins = _brute(reference, child, depth - 1, obs.observer)
         assert candidate.values == pytest.approx(rewards, abs=1e-9)
         assert candidate.expected_scores == pytest.approx(scores, abs=1e-9)
-        assert candidate.win_probability == pytest.approx(wins[0], abs=1e-9)
-    ranked = [c.values[0] for c in analysis.candidates]
+        assert candidate.win_probability == pytest.approx(wins[obs.observer], abs=1e-9)
+    ranked = [c.values[obs.observer] for c in analysis.candidates]
     assert ranked == sorted(ranked, reverse=True)
 
 
@@ -103,6 +138,8 @@ def test_playout_horizon_values_are_sampled_play_outs_and_reproducible() -> None
     spec = "expectimax:depth=1,playouts=2,reward=margin,seed=3"
     first, again = (va.make_agent(spec, game).analyze(obs) for _ in range(2))
     assert first.to_json()["candidates"] == again.to_json()["candidates"]
+    split = va.make_agent(f"{spec},jobs=2", game).analyze(obs)  # root steps over workers
+    assert split.to_json()["candidates"] == first.to_json()["candidates"]
     estimated = va.make_agent("expectimax:depth=1,reward=margin,playouts=0", game).analyze(obs)
     by_step = {c.step: c for c in estimated.candidates}
     for candidate in first.candidates:

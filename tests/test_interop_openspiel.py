@@ -232,6 +232,7 @@ def test_openspiel_compare_benchmark_runs(pyspiel) -> None:  # type: ignore[no-u
     assert lines[2].startswith("openspiel ISMCTSBot")
 
 
+@pytest.mark.slow  # 6 whole games; the quick loop runs the comparison and the bots' tournament
 def test_openspiel_compare_series_plays_every_seating(  # type: ignore[no-untyped-def]
         pyspiel, tmp_path: Path) -> None:
     script = Path(__file__).resolve().parents[1] / "benchmarks" / "openspiel_compare.py"

@@ -126,6 +126,7 @@ def test_every_game_ships_a_valid_model_trained_on_enough_positions(game_name: s
         model.predict_rows(features(game, state)).tolist(), abs=1e-9)
 
 
+@pytest.mark.slow  # a whole training run per game; the quick loop checks reproducibility small
 @pytest.mark.parametrize("game_name", GAMES)
 def test_the_shipped_model_is_what_its_recorded_seed_rebuilds(game_name: str) -> None:
     shipped = json.loads(shipped_path(game_name).read_text())

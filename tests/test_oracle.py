@@ -17,7 +17,7 @@ from valdora_ai.agents.oracle import OracleIsmctsAgent
 from valdora_ai.cli.app import app
 from valdora_ai.engine.config import EngineConfig
 from valdora_ai.errors import SpecError
-from valdora_ai.games import make_game
+from valdora_ai.games import game_names, make_game
 from valdora_ai.games.base import Observation, State
 from valdora_ai.games.valdora.engines import as_reference
 from valdora_ai.games.valdora.info import Observation as ValdoraObservation
@@ -45,17 +45,27 @@ class _Spy(GreedyAgent):
         raise AssertionError("an honest agent was handed the true world")
 
 
-def test_honest_agents_never_receive_the_true_state() -> None:
+@pytest.mark.parametrize("name", game_names())
+def test_honest_agents_never_receive_the_true_state(name: str) -> None:
     """Only the oracle declares that it needs the world; an honest agent sitting with an
-    oracle gets observations only, whose books hide what is unseen."""
+    oracle gets its own seat's observations only."""
     assert [n for n, c in agent_classes().items() if c.needs_true_state] == ["oracle-ismcts"]
-    game = make_game("valdora", players=3)
+    game = make_game(name, players=3)
+    observation_type = type(game.observation(game.new_state(4), 0))
     spies = [_Spy(game), _Spy(game)]
     play_game(game, [spies[0], make_agent(ORACLE, game), spies[1]], seed=4)
-    for spy in spies:
-        assert spy.given and all(type(o) is ValdoraObservation for o in spy.given)
-        belief = as_reference(spy.given[0].belief_state())  # type: ignore[attr-defined]
-        assert all(not book.hidden for book in belief.books)
+    for seat, spy in ((0, spies[0]), (2, spies[1])):
+        assert spy.given and all(type(o) is observation_type for o in spy.given)
+        assert all(o.observer == seat for o in spy.given)  # type: ignore[attr-defined]
+
+
+def test_valdora_observations_hide_the_unseen_pages() -> None:
+    game = make_game("valdora", players=3)
+    spy = _Spy(game)
+    play_game(game, [spy, make_agent(ORACLE, game), "greedy"], seed=4)
+    assert spy.given and all(type(o) is ValdoraObservation for o in spy.given)
+    belief = as_reference(spy.given[0].belief_state())  # type: ignore[attr-defined]
+    assert all(not book.hidden for book in belief.books)
 
 
 def _pages(state: Any) -> list[tuple[Any, ...]]:
@@ -96,8 +106,9 @@ def test_the_oracle_searches_copies_of_the_true_world() -> None:
     assert witness.checked > 20
 
 
-def test_without_a_world_the_oracle_refuses_to_decide() -> None:
-    game = make_game("valdora", players=3)
+@pytest.mark.parametrize("name", game_names())
+def test_without_a_world_the_oracle_refuses_to_decide(name: str) -> None:
+    game = make_game(name, players=3)
     oracle = make_agent(ORACLE, game)
     observation = game.observation(game.new_state(1), 0)
     with pytest.raises(SpecError, match="for evaluation only"):

@@ -22,12 +22,13 @@ import dataclasses
 import json
 
 import pytest
+from chunks import seed_chunks
+from parity.valdora import ParityError, compare, lockstep
 
 from valdora_ai import backend
 from valdora_ai.games.valdora.data import default_data
 from valdora_ai.games.valdora.game import ValdoraGame
 from valdora_ai.games.valdora.info import observation
-from valdora_ai.games.valdora.parity import ParityError, compare, lockstep
 from valdora_ai.games.valdora.position import position_to_json
 from valdora_ai.games.valdora.rules import ValdoraState
 from valdora_ai.playout import (
@@ -43,21 +44,19 @@ if not backend.compiled_available():  # pragma: no cover - CI requires the exten
 
 CompiledState = backend.require_compiled().CompiledState
 SHORT = dataclasses.replace(default_data(), max_rounds=10)
-CHUNKS = 10
-GAMES_PER_CHUNK = 50
-# The quick loop (`pytest -m "not slow"`) plays the first chunk; CI plays them all.
-CHUNK_PARAMS = [pytest.param(c, marks=pytest.mark.slow if c else ()) for c in range(CHUNKS)]
+# The quick loop (`pytest -m "not slow"`) plays the first 50 games; CI plays them all.
+SEEDS = seed_chunks(500, chunks=10, quick=50)
 
 
-@pytest.mark.parametrize("chunk", CHUNK_PARAMS)
-def test_random_games_in_lockstep(chunk: int) -> None:
+@pytest.mark.parametrize("seeds", SEEDS)
+def test_random_games_in_lockstep(seeds: range) -> None:
     """500 games, 3/4/5 players, half of them on belief states (chance nodes)."""
     chance_games = 0
-    for seed in range(chunk * GAMES_PER_CHUNK, (chunk + 1) * GAMES_PER_CHUNK):
+    for seed in seeds:
         steps = lockstep(SHORT, 3 + seed % 3, seed, belief=seed % 2 == 1, greedy=False)
         assert steps > 0
         chance_games += seed % 2
-    assert chance_games == GAMES_PER_CHUNK // 2
+    assert chance_games == len(seeds) // 2
 
 
 @pytest.mark.slow

@@ -50,7 +50,7 @@ def installed(on_path: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
 
 
 @pytest.mark.usefixtures("on_path")
-@pytest.mark.parametrize("game_name", ["valdora", "alchemists"])
+@pytest.mark.parametrize("game_name", va.game_names())
 def test_a_py_spec_plays_a_game_and_its_spec_rebuilds_it(game_name: str) -> None:
     game = va.make_game(game_name, players=3)
     result = va.play_game(game, [f"{PY_SPEC},worlds=1", "greedy", "random"], seed=3)

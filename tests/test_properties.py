@@ -9,6 +9,7 @@ trigger, not the safety cap.
 from __future__ import annotations
 
 import pytest
+from chunks import seed_chunks
 
 from valdora_ai.agents import make_agent
 from valdora_ai.backend import make_rng
@@ -17,9 +18,9 @@ from valdora_ai.games.valdora.invariants import conservation_problems
 from valdora_ai.games.valdora.position import position_from_json, position_to_json
 
 GAMES = 1000
-CHUNKS = 10
-# The quick loop (`pytest -m "not slow"`) plays the first chunk; CI plays them all.
-CHUNK_PARAMS = [pytest.param(c, marks=pytest.mark.slow if c else ()) for c in range(CHUNKS)]
+# The quick loop (`pytest -m "not slow"`) plays the first 18 games (each seat mode at
+# each player count twice); CI plays them all.
+SEEDS = seed_chunks(GAMES, chunks=10, quick=18)
 SEAT_MODES = ("greedy", "random", "mixed")
 
 
@@ -58,10 +59,9 @@ def _play_checked(seed: int) -> tuple[object, list[str]]:
     return state, seats
 
 
-@pytest.mark.parametrize("chunk", CHUNK_PARAMS)
-def test_seeded_games_conserve_components_and_end(chunk: int) -> None:
-    per_chunk = GAMES // CHUNKS
-    for seed in range(chunk * per_chunk, (chunk + 1) * per_chunk):
+@pytest.mark.parametrize("seeds", SEEDS)
+def test_seeded_games_conserve_components_and_end(seeds: range) -> None:
+    for seed in seeds:
         state, seats = _play_checked(seed)
         assert state.is_terminal() and state.legal_steps() == []
         assert state.turns == state.rounds * state.n, "every seat plays equally often"

@@ -24,6 +24,7 @@ def test_setup_commands_are_the_documented_pair() -> None:
     assert '{ pip install -e ".[test]" && pytest; }' in ci
 
 
+@pytest.mark.slow  # whole games and a tournament; the CLI tests cover each command quickly
 def test_console_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     shutil.copy(default_data_path(), tmp_path / "corrected.toml")

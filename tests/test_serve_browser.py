@@ -95,6 +95,7 @@ def _click_first_choice(page: Page) -> None:
         page.locator("#status", has_text="Game over"))).to_be_visible()
 
 
+@pytest.mark.slow  # the quick loop keeps test_analyse_a_game_live_and_whole in the browser
 def test_a_whole_game_by_clicking_then_replay_and_resume(page: Page, tmp_path: Path) -> None:
     page.select_option("#game", "valdora")
     page.select_option("#players", "3")

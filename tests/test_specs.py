@@ -49,12 +49,15 @@ def test_every_out_of_range_value_is_one_spec_error_naming_key_and_range(
         assert "\n" not in message and len(message) < 300, message
 
 
+@pytest.mark.parametrize("game_name", va.game_names())
 @pytest.mark.parametrize(("name", "key", "param"), _numeric(),
                          ids=[f"{n}:{k}" for n, k, _ in _numeric()])
-def test_keyword_parameters_are_checked_like_specs(name: str, key: str, param: Param) -> None:
-    """An agent built in Python (cls(game, key=value)) meets the same ranges."""
+def test_keyword_parameters_are_checked_like_specs(name: str, key: str, param: Param,
+                                                   game_name: str) -> None:
+    """An agent built in Python (cls(game, key=value)) meets the same ranges, and the
+    ends of each range build an agent, in every game."""
     cls = va.agent_classes()[name]
-    game = va.make_game("valdora", players=3)
+    game = va.make_game(game_name)
     assert param.high is not None
     for value in (float("nan"), float("inf"), param.high * 2 + 1, "3"):
         with pytest.raises(va.SpecError, match=f"{name}: {key} must be "):

@@ -17,6 +17,7 @@ import textwrap
 
 import numpy as np
 import pytest
+from parity.valdora import compare
 
 from valdora_ai import backend
 from valdora_ai.errors import IllegalMoveError
@@ -24,7 +25,6 @@ from valdora_ai.games import make_game
 from valdora_ai.games.valdora import steps as S
 from valdora_ai.games.valdora.data import default_data
 from valdora_ai.games.valdora.info import observation
-from valdora_ai.games.valdora.parity import compare
 from valdora_ai.games.valdora.position import position_to_json
 from valdora_ai.games.valdora.rules import ValdoraState
 from valdora_ai.rng import Rng

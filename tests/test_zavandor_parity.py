@@ -1,7 +1,7 @@
 """The compiled Zavandor core against the reference rules, in lockstep (every CI run).
 
 500 seeded games over 2 to 4 players and the rule options (random and greedy seats)
-are played on both engines at once (valdora_ai/games/zavandor/parity.py says what is
+are played on both engines at once (tests/parity/zavandor.py says what is
 compared at each step); play-outs and roll-outs against the reference loops; copies,
 conversions, engine selection.
 """
@@ -11,6 +11,14 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from chunks import seed_chunks
+from parity.zavandor import (
+    ParityError,
+    compare,
+    lockstep,
+    playout_parity,
+    state_differences,
+)
 
 import valdora_ai as va
 from valdora_ai.backend import fast_playouts
@@ -19,13 +27,6 @@ from valdora_ai.games.zavandor import engines
 from valdora_ai.games.zavandor import steps as S
 from valdora_ai.games.zavandor.data import default_data
 from valdora_ai.games.zavandor.info import observation
-from valdora_ai.games.zavandor.parity import (
-    ParityError,
-    compare,
-    lockstep,
-    playout_parity,
-    state_differences,
-)
 from valdora_ai.games.zavandor.rules import ZavandorState
 from valdora_ai.rng import Rng
 
@@ -40,7 +41,9 @@ OPTIONS = (
     dataclasses.replace(DATA.options, expert_discount=True, emero_floor=3, max_rounds=6),
 )
 GAMES = 500
-CHUNKS = 10
+# The quick loop plays the first 40 games (every player count and rule option, greedy
+# and random seats, worlds with and without a viewer); CI plays them all.
+SEEDS = seed_chunks(GAMES, chunks=10, quick=40)
 
 
 @pytest.fixture
@@ -49,10 +52,10 @@ def compiled_zavandor() -> None:
         pytest.skip("the compiled Zavandor core is not built")
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_games_in_lockstep(chunk: int) -> None:
-    for seed in range(chunk, GAMES, CHUNKS):
-        lockstep(DATA, OPTIONS[seed // CHUNKS % len(OPTIONS)], 2 + seed % 3, seed,
+@pytest.mark.parametrize("seeds", SEEDS)
+def test_games_in_lockstep(seeds: range) -> None:
+    for seed in seeds:
+        lockstep(DATA, OPTIONS[seed // 10 % len(OPTIONS)], 2 + seed % 3, seed,
                  greedy=seed % 2 == 0, state_every=7)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from chunks import seed_chunks
 
 import valdora_ai as va
 from valdora_ai.errors import DataError, IllegalMoveError, PositionError, ValdoraError
@@ -26,6 +27,8 @@ from valdora_ai.games.zavandor.rules import ACTION, BUY_COUNT, SELL_COUNT, Zavan
 from valdora_ai.rng import Rng
 
 GAMES = 1000
+# The quick loop plays the first 100 games; CI plays them all.
+SEEDS = seed_chunks(GAMES, chunks=10, quick=100)
 
 
 def options_for(seed: int) -> dict[str, object]:
@@ -59,9 +62,10 @@ def expected_flow(state: ZavandorState, step: int) -> tuple[int, int] | None:
     return None
 
 
-def test_thousand_seeded_games_conserve_everything() -> None:
+@pytest.mark.parametrize("seeds", SEEDS)
+def test_thousand_seeded_games_conserve_everything(seeds: range) -> None:
     flows = 0
-    for seed in range(GAMES):
+    for seed in seeds:
         players = 2 + seed % 3
         game = ZavandorGame(players, **options_for(seed))
         state = game.new_state(seed)
@@ -79,7 +83,7 @@ def test_thousand_seeded_games_conserve_everything() -> None:
                 assert (state.gold[p] - gold, sum(state.gems[p]) - gems) == flow, (seed, step)
                 flows += 1
         assert state.returns() and abs(sum(state.returns()) - 1.0) < 1e-9
-    assert flows > 20 * GAMES
+    assert flows > 20 * len(seeds)
 
 
 def test_invariants_detect_broken_states() -> None:

@@ -48,7 +48,8 @@ def _positions(players: int, seed: int) -> Iterator[dict[str, Any]]:
         count += 1
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
+@pytest.mark.parametrize(("players", "seed"), [
+    (2, 1), (3, 2), pytest.param(4, 3, marks=pytest.mark.slow)])  # quick: 2 and 3 players
 def test_every_position_of_seeded_games_validates(players: int, seed: int) -> None:
     pending = 0
     for document in _positions(players, seed):

@@ -28,9 +28,7 @@ from typing import Any
 from valdora_ai import backend
 from valdora_ai.agents import Agent, make_agent
 from valdora_ai.games import make_game
-from valdora_ai.games.base import Game, Observation
-from valdora_ai.games.valdora.game import ValdoraGame
-from valdora_ai.games.valdora.rules import ValdoraState
+from valdora_ai.games.base import Game, Observation, State
 from valdora_ai.selfplay import play_game
 
 FOLDER = Path(__file__).resolve().parent
@@ -55,13 +53,22 @@ class Case:
         return self.path.relative_to(FOLDER).as_posix()
 
 
-# Greedy and random seats at every player count; the seeds are the agents' own.
+# Every game at every player count, with greedy, random and the other rule-based seats
+# (planner, hoarder); the seeds are the agents' own.
 CASES = (
     Case("valdora", 3, 11, ("greedy:seed=1", "random:seed=2", "greedy:seed=3")),
     Case("valdora", 4, 12, ("random:seed=4", "greedy:seed=5", "greedy:seed=6",
                             "random:seed=7")),
     Case("valdora", 5, 13, ("greedy:seed=8", "greedy:seed=9", "random:seed=10",
                             "greedy:seed=11", "random:seed=12")),
+    Case("zavandor", 2, 21, ("greedy:seed=1", "planner:seed=2")),
+    Case("zavandor", 3, 22, ("hoarder:seed=3", "greedy:seed=4", "random:seed=5")),
+    Case("zavandor", 4, 23, ("greedy:seed=6", "random:seed=7", "planner:seed=8",
+                             "greedy:seed=9")),
+    Case("alchemists", 2, 31, ("greedy:seed=1", "hoarder:seed=2")),
+    Case("alchemists", 3, 32, ("planner:seed=3", "greedy:seed=4", "random:seed=5")),
+    Case("alchemists", 4, 33, ("greedy:seed=6", "random:seed=7", "hoarder:seed=8",
+                               "greedy:seed=9")),
 )
 
 
@@ -88,14 +95,13 @@ class _Recorder(Agent):
 def play(case: Case) -> list[dict[str, Any]]:
     """The record's lines, played now on the engine backend.use_compiled() picks."""
     game = make_game(case.game, players=case.players)
-    assert isinstance(game, ValdoraGame)
     steps: list[int] = []
     seats = [_Recorder(game, make_agent(spec, game), steps) for spec in case.seats]
     lines: list[dict[str, Any]] = [{
         "game": case.game, "players": case.players, "seed": case.seed,
-        "seats": list(case.seats), "data_sha256": game.data.sha256}]
+        "seats": list(case.seats), "data_sha256": game.data_sha256()}]
 
-    def on_turn(turn: int, seat: int, notation: str, _state: ValdoraState) -> None:
+    def on_turn(turn: int, seat: int, notation: str, _state: State) -> None:
         lines.append({"turn": turn, "seat": seat, "steps": steps.copy(), "play": notation})
         steps.clear()
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from parity import ParityError, check
 from valdora_ai.games.token_turns import apply_recording
 from valdora_ai.games.zavandor import engines
 from valdora_ai.games.zavandor.data import Options, ZavandorData
@@ -27,14 +28,8 @@ from valdora_ai.rng import Rng
 _SKIPPED = ("data", "opts", "recording", "mine_choices")
 FIELDS = tuple(name for name in ZavandorState.__slots__ if name not in _SKIPPED)
 
-
-class ParityError(AssertionError):
-    """The engines disagree (the message says where and on what)."""
-
-
-def _check(ok: bool, what: str, where: str) -> None:
-    if not ok:
-        raise ParityError(f"{where}: {what} differ")
+__all__ = ["FIELDS", "ParityError", "compare", "lockstep", "playout_parity",
+           "state_differences"]
 
 
 def state_differences(ref: ZavandorState, other: ZavandorState) -> list[str]:
@@ -49,16 +44,16 @@ def state_differences(ref: ZavandorState, other: ZavandorState) -> list[str]:
 
 def compare(ref: ZavandorState, comp: Any, where: str, *, states: bool = True) -> None:
     """Raise ParityError unless `comp` shows the same position as `ref`."""
-    _check(comp.current_player == ref.current_player, "players to move", where)
-    _check(comp.legal_steps() == ref.legal_steps(), "legal steps", where)
-    _check(comp.is_chance_node() == ref.is_chance_node(), "chance nodes", where)
-    _check(comp.is_terminal() == ref.is_terminal(), "terminal states", where)
+    check(comp.current_player == ref.current_player, "players to move", where)
+    check(comp.legal_steps() == ref.legal_steps(), "legal steps", where)
+    check(comp.is_chance_node() == ref.is_chance_node(), "chance nodes", where)
+    check(comp.is_terminal() == ref.is_terminal(), "terminal states", where)
     expected = ref.chance_outcomes() if ref.is_chance_node() else []
-    _check(comp.chance_outcomes() == expected, "chance outcomes", where)
-    _check(comp.scores() == ref.scores(), "scores", where)
+    check(comp.chance_outcomes() == expected, "chance outcomes", where)
+    check(comp.scores() == ref.scores(), "scores", where)
     if states:
         differences = state_differences(ref, comp.to_reference())
-        _check(not differences, f"states ({', '.join(differences)})", where)
+        check(not differences, f"states ({', '.join(differences)})", where)
 
 
 def _greedy(ref: ZavandorState, comp: Any, policy: Rng, where: str) -> int:
@@ -67,7 +62,7 @@ def _greedy(ref: ZavandorState, comp: Any, policy: Rng, where: str) -> int:
     twin = Rng(0)
     twin.setstate(policy.getstate())
     chosen = greedy_step(ref, policy)
-    _check(comp.greedy_step(twin) == chosen and twin.getstate() == policy.getstate(),
+    check(comp.greedy_step(twin) == chosen and twin.getstate() == policy.getstate(),
            "greedy steps", where)
     return chosen
 
@@ -97,25 +92,25 @@ def lockstep(data: ZavandorData, options: Options, players: int, seed: int, *,
             break
         if step_no % 29 == 7:
             again = compiled.from_reference(ref)
-            _check(not state_differences(ref, again.to_reference()),
+            check(not state_differences(ref, again.to_reference()),
                    "states converted from the reference", where)
             spare = comp.copy()
             spare.playout(Rng(step_no), 40)
-            _check(not state_differences(ref, comp.to_reference()), "copies", where)
+            check(not state_differences(ref, comp.to_reference()), "copies", where)
         if step_no % 11 == 3:
-            _check(comp.estimate_final_scores() == estimate_final_scores(ref), "estimates",
+            check(comp.estimate_final_scores() == estimate_final_scores(ref), "estimates",
                    where)
         legal = ref.legal_steps()
         if greedy or step_no % 5 == 2:  # random games: greedy checked, not played
             chosen = _greedy(ref, comp, policy if greedy else Rng(step_no), where)
         step = chosen if greedy else legal[policy.randbelow(len(legal))]
-        _check(comp.apply_revealing(step) == apply_recording(ref, step), "recorded reveals",
+        check(comp.apply_revealing(step) == apply_recording(ref, step), "recorded reveals",
                where)
         step_no += 1
     where = f"{players} players, {options}, seed {seed}, end"
-    _check(comp.winners() == ref.winners() and comp.returns() == ref.returns(), "winners",
+    check(comp.winners() == ref.winners() and comp.returns() == ref.returns(), "winners",
            where)
-    _check(comp.estimate_final_scores() == estimate_final_scores(ref), "final estimates",
+    check(comp.estimate_final_scores() == estimate_final_scores(ref), "final estimates",
            where)
     return step_no
 
@@ -140,13 +135,13 @@ def playout_parity(data: ZavandorData, options: Options, players: int, seed: int
         comp.rollout(r2, policy, searcher, depth)
     elif policy == "greedy":
         played = reference_greedy_playout(hooks, ref, r1)
-        _check(comp.playout(r2, 1 << 30, "greedy") == played, "play-out lengths", str(seed))
+        check(comp.playout(r2, 1 << 30, "greedy") == played, "play-out lengths", str(seed))
     else:
         played = reference_random_playout(ref, r1)
-        _check(comp.playout(r2) == played, "play-out lengths", str(seed))
+        check(comp.playout(r2) == played, "play-out lengths", str(seed))
     where = f"{players} players, seed {seed}, {policy} play-out to depth {depth}"
-    _check(r1.getstate() == r2.getstate(), "generator states", where)
-    _check(not state_differences(ref, comp.to_reference()), "final states", where)
+    check(r1.getstate() == r2.getstate(), "generator states", where)
+    check(not state_differences(ref, comp.to_reference()), "final states", where)
 
 
 class _ReferenceHooks:

@@ -1,4 +1,4 @@
-"""Differential checking of the compiled core against the reference rules.
+"""Differential checking of the compiled Valdora core against the reference rules.
 
 :func:`lockstep` plays one game on both engines at once and raises
 :class:`ParityError` at the first difference: the player to move, the legal steps
@@ -6,15 +6,15 @@
 (compared as position JSON), determinizations drawn from the same generator state,
 the conversion back from the reference, the greedy policy's decisions (C port against
 heuristics.greedy_step, from the same generator state), and at the end the score
-lines, winners and returns. Used by tests/test_parity.py (every CI run) and
-benchmarks/parity_long.py.
+lines, winners and returns. Used by tests/test_parity.py (every CI run),
+tests/test_step_safety.py and benchmarks/parity_long.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
+from parity import ParityError, check, checked_greedy
 from valdora_ai.backend import require_compiled
 from valdora_ai.games.valdora.data import ComponentData
 from valdora_ai.games.valdora.heuristics import greedy_step
@@ -23,39 +23,18 @@ from valdora_ai.games.valdora.position import position_to_json
 from valdora_ai.games.valdora.rules import ValdoraState
 from valdora_ai.rng import Rng
 
-
-class ParityError(AssertionError):
-    """The engines disagree (the message says where and on what)."""
-
-
-def _check(ok: bool, what: str, where: str) -> None:
-    if not ok:
-        raise ParityError(f"{where}: {what} differ")
-
-
-def checked_greedy(policy: Rng, reference: Callable[[Rng], int], comp: Any, where: str
-                   ) -> tuple[int, Rng]:
-    """The reference greedy step drawn from a copy of `policy`'s state, checked against
-    the compiled state's `greedy_step` from the same state (step and generator after);
-    returns the step and the generator after it."""
-    mine, spare = Rng(0), Rng(0)
-    mine.setstate(policy.getstate())
-    spare.setstate(policy.getstate())
-    chosen = reference(spare)
-    _check(comp.greedy_step(mine) == chosen and mine.getstate() == spare.getstate(),
-           "greedy steps", where)
-    return chosen, spare
+__all__ = ["ParityError", "compare", "compare_worlds", "lockstep"]
 
 
 def compare(ref: ValdoraState, comp: Any, where: str, *, positions: bool = True) -> None:
     """Raise ParityError unless `comp` shows the same position as `ref`."""
-    _check(comp.current_player == ref.current_player, "players to move", where)
-    _check(comp.legal_steps() == ref.legal_steps(), "legal steps", where)
-    _check(comp.is_chance_node() == ref.is_chance_node(), "chance nodes", where)
+    check(comp.current_player == ref.current_player, "players to move", where)
+    check(comp.legal_steps() == ref.legal_steps(), "legal steps", where)
+    check(comp.is_chance_node() == ref.is_chance_node(), "chance nodes", where)
     expected = ref.chance_outcomes() if ref.is_chance_node() else []
-    _check(comp.chance_outcomes() == expected, "chance outcomes", where)
+    check(comp.chance_outcomes() == expected, "chance outcomes", where)
     if positions:
-        _check(position_to_json(comp) == position_to_json(ref), "positions", where)
+        check(position_to_json(comp) == position_to_json(ref), "positions", where)
 
 
 def compare_worlds(ref: ValdoraState, comp: Any, seed: int, where: str) -> None:
@@ -63,8 +42,8 @@ def compare_worlds(ref: ValdoraState, comp: Any, seed: int, where: str) -> None:
     r1, r2 = Rng(seed), Rng(seed)
     w_ref = determinize(observation(ref, 0), r1)
     w_comp = determinize(observation(comp, 0), r2)
-    _check(r1.getstate() == r2.getstate(), "generator states after determinizing", where)
-    _check(position_to_json(w_comp) == position_to_json(w_ref), "determinized worlds", where)
+    check(r1.getstate() == r2.getstate(), "generator states after determinizing", where)
+    check(position_to_json(w_comp) == position_to_json(w_ref), "determinized worlds", where)
 
 
 def lockstep(data: ComponentData, players: int, seed: int, *, belief: bool, greedy: bool,
@@ -97,7 +76,7 @@ def lockstep(data: ComponentData, players: int, seed: int, *, belief: bool, gree
             if step_no % 37 == 5:
                 compare_worlds(ref, comp, seed + step_no, where)
                 again: Any = compiled.from_reference(ref)
-                _check(position_to_json(again) == position_to_json(ref),
+                check(position_to_json(again) == position_to_json(ref),
                        "positions converted from the reference", where)
             legal = ref.legal_steps()
             if greedy or step_no % 13 == 3:  # random games: greedy checked, not played
@@ -112,10 +91,10 @@ def lockstep(data: ComponentData, players: int, seed: int, *, belief: bool, gree
         comp.apply(step)
         step_no += 1
     where = f"{players} players, seed {seed}, belief {belief}, end"
-    _check(comp.is_terminal(), "terminal states", where)
-    _check(comp.score_lines() == ref.score_lines(), "score lines", where)
-    _check(comp.winners() == ref.winners() and comp.returns() == ref.returns(),
+    check(comp.is_terminal(), "terminal states", where)
+    check(comp.score_lines() == ref.score_lines(), "score lines", where)
+    check(comp.winners() == ref.winners() and comp.returns() == ref.returns(),
            "winners", where)
-    _check((comp.rounds, comp.turns, comp.capped) == (ref.rounds, ref.turns, ref.capped),
+    check((comp.rounds, comp.turns, comp.capped) == (ref.rounds, ref.turns, ref.capped),
            "game lengths", where)
     return step_no

@@ -1,7 +1,7 @@
 """Differential checking of the compiled Alchemists core against the reference rules.
 
 :func:`lockstep` plays one game on both engines at once and raises
-:class:`~valdora_ai.games.valdora.parity.ParityError` at the first difference: the
+:class:`~parity.ParityError` at the first difference: the
 player to move, the legal steps (codes and order), the chance outcomes with their exact
 probabilities, the whole state (every field of ``to_reference()``, deck and box
 included), the conversion back from the reference, copies, the greedy policy's
@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from parity import ParityError, check, checked_greedy
 from valdora_ai.games.alchemists.data import AlchemistsData, Options
 from valdora_ai.games.alchemists.engines import CORE
 from valdora_ai.games.alchemists.heuristics import estimate_final_scores, greedy_step
 from valdora_ai.games.alchemists.info import observation
 from valdora_ai.games.alchemists.rules import AlchemistsState, Player
-from valdora_ai.games.valdora.parity import ParityError, checked_greedy
 from valdora_ai.rng import Rng
 
 __all__ = ["ParityError", "lockstep", "snapshot"]
@@ -36,22 +36,17 @@ def snapshot(state: AlchemistsState) -> tuple[Any, ...]:
     return (fields, players, state.options)
 
 
-def _check(ok: bool, what: str, where: str) -> None:
-    if not ok:
-        raise ParityError(f"{where}: {what} differ")
-
-
 def compare(ref: AlchemistsState, comp: Any, where: str, *, states: bool = True) -> None:
     """Raise ParityError unless `comp` is the same position as `ref` (`states`: every
     field compared, else what the State protocol shows)."""
-    _check(comp.current_player == ref.current_player, "players to move", where)
-    _check(comp.legal_steps() == ref.legal_steps(), "legal steps", where)
-    _check(comp.is_chance_node() == ref.is_chance_node(), "chance nodes", where)
+    check(comp.current_player == ref.current_player, "players to move", where)
+    check(comp.legal_steps() == ref.legal_steps(), "legal steps", where)
+    check(comp.is_chance_node() == ref.is_chance_node(), "chance nodes", where)
     expected = ref.chance_outcomes() if ref.is_chance_node() else []
-    _check(comp.chance_outcomes() == expected, "chance outcomes", where)
+    check(comp.chance_outcomes() == expected, "chance outcomes", where)
     if states:
-        _check(snapshot(comp.to_reference()) == snapshot(ref), "states", where)
-    _check(comp.scores() == ref.scores(), "scores", where)
+        check(snapshot(comp.to_reference()) == snapshot(ref), "states", where)
+    check(comp.scores() == ref.scores(), "scores", where)
 
 
 def lockstep(data: AlchemistsData, options: Options, players: int, seed: int, *,
@@ -77,10 +72,10 @@ def lockstep(data: AlchemistsData, options: Options, players: int, seed: int, *,
         if ref.is_terminal():
             break
         if step_no % 7 == 3:
-            _check(comp.estimate_final_scores() == estimate_final_scores(ref),
+            check(comp.estimate_final_scores() == estimate_final_scores(ref),
                    "score estimates", where)
             twin = comp.copy()
-            _check(snapshot(compiled.from_reference(ref).to_reference()) == snapshot(ref),
+            check(snapshot(compiled.from_reference(ref).to_reference()) == snapshot(ref),
                    "states converted from the reference", where)
         if ref.is_chance_node():
             outcomes = ref.chance_outcomes()
@@ -99,14 +94,14 @@ def lockstep(data: AlchemistsData, options: Options, players: int, seed: int, *,
         ref.apply(step)
         comp.apply(step)
         if before is not None:
-            _check(snapshot(twin.to_reference()) == before, "copies (not independent)", where)
+            check(snapshot(twin.to_reference()) == before, "copies (not independent)", where)
         step_no += 1
     where = f"{players} players, {options}, seed {seed}, belief {belief}, end"
-    _check(comp.is_terminal(), "terminal states", where)
-    _check(comp.score_lines() == ref.score_lines(), "score lines", where)
-    _check(comp.winners() == ref.winners() and comp.returns() == ref.returns(),
+    check(comp.is_terminal(), "terminal states", where)
+    check(comp.score_lines() == ref.score_lines(), "score lines", where)
+    check(comp.winners() == ref.winners() and comp.returns() == ref.returns(),
            "winners", where)
-    _check(comp.estimate_final_scores() == estimate_final_scores(ref), "final estimates", where)
-    _check((comp.rounds, comp.turns, comp.capped) == (ref.rounds, ref.turns, ref.capped),
+    check(comp.estimate_final_scores() == estimate_final_scores(ref), "final estimates", where)
+    check((comp.rounds, comp.turns, comp.capped) == (ref.rounds, ref.turns, ref.capped),
            "game lengths", where)
     return step_no
