@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from valdora_ai.cli.app import app
 from valdora_ai.cli.lazy_commands import COMMANDS, every_command, short_help
+from valdora_ai.games import game_names
 
 # What the light commands must not import: the numeric, parallel and search machinery.
 HEAVY = ("numpy", "joblib", "valdora_ai.game_analysis", "valdora_ai.tournament.runner")
@@ -44,7 +46,8 @@ def test_each_summary_is_the_first_paragraph_of_the_commands_help(name: str) -> 
     assert COMMANDS[name][2] == short_help(command.short_help or command.help or "")
 
 
-@pytest.mark.parametrize("args", [["--help"], ["-h"], ["--version"]],
+@pytest.mark.parametrize("args", [["--help"], ["-h"], ["--version"], ["engine-info"],
+                                  ["new-position", "--help"], ["position", "check", "--help"]],
                          ids=" ".join)
 def test_light_commands_import_nothing_heavy(args: list[str]) -> None:
     assert _imported(args) == []
@@ -54,3 +57,12 @@ def test_a_command_loads_its_own_module_only() -> None:
     """`valdora render --help` imports the render command, not the others."""
     modules = tuple(f"valdora_ai.cli.{module}" for module, _, _ in COMMANDS.values())
     assert _imported(["render", "--help"], modules) == ["valdora_ai.cli.render_commands"]
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_writing_and_checking_a_position_imports_nothing_heavy(game: str, tmp_path: Path
+                                                               ) -> None:
+    position = tmp_path / "p.json"
+    assert _imported(["new-position", "--game", game, "-o", str(position)]) == []
+    assert position.exists()
+    assert _imported(["position", "check", str(position)]) == []
