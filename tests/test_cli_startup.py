@@ -59,6 +59,11 @@ def test_a_command_loads_its_own_module_only() -> None:
     assert _imported(["render", "--help"], modules) == ["valdora_ai.cli.render_commands"]
 
 
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_every_commands_help_imports_no_numpy_or_joblib(name: str) -> None:
+    assert _imported([name, "--help"], ("numpy", "joblib")) == []
+
+
 @pytest.mark.parametrize("game", game_names())
 def test_writing_and_checking_a_position_imports_nothing_heavy(game: str, tmp_path: Path
                                                                ) -> None:
