@@ -20,7 +20,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 if TYPE_CHECKING:
-    from typer import _click as click  # the Click Typer is built on (vendored since 0.26)
+    from typer import _click as click  # the copy of Click that this Typer is built on
 
 # Command name -> (module of this package, attribute: a command function or a Typer app,
 # summary: the first paragraph of its help on one line), in the order `--help` lists them.

@@ -55,7 +55,7 @@ def test_light_commands_import_nothing_heavy(args: list[str]) -> None:
 
 def test_a_command_loads_its_own_module_only() -> None:
     """`valdora render --help` imports the render command, not the others."""
-    modules = tuple(f"valdora_ai.cli.{module}" for module, _, _ in COMMANDS.values())
+    modules = tuple(sorted({f"valdora_ai.cli.{module}" for module, _, _ in COMMANDS.values()}))
     assert _imported(["render", "--help"], modules) == ["valdora_ai.cli.render_commands"]
 
 
