@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
@@ -11,10 +11,12 @@ from rich.table import Table
 from valdora_ai.atomic import check_writable
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games import player_counts
-from valdora_ai.learning.train import Accuracy, train
 from valdora_ai.rng import check_seed
 
 from .common import GameName, console, progress_bar, user_errors
+
+if TYPE_CHECKING:
+    from valdora_ai.learning.train import Accuracy
 
 MIN_POSITIONS = 100
 
@@ -64,6 +66,8 @@ def train_command(
             raise ValdoraError("--jobs must be positive, or negative to count back from all "
                                "cores (-1: all)")
         check_writable(output)  # fail now, not after the self-play
+        from valdora_ai.learning.train import train  # numpy: not for `train --help`
+
         with progress_bar() as progress:
             task = progress.add_task("self-play positions", total=positions)
             model, acc = train(game_name, counts, positions, seed, jobs,

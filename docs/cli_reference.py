@@ -15,9 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import typer
-
 from valdora_ai.cli.app import app
+from valdora_ai.cli.lazy_commands import every_command
 
 PAGE = Path(__file__).resolve().with_name("cli.md")
 EXAMPLE = "Example: "  # how a command's help starts the paragraph of its example
@@ -79,7 +78,7 @@ def _command(path: str, command: Any) -> list[str]:
 
 def render() -> str:
     """The whole page, from the installed app's command tree."""
-    return HEADER + "\n" + "\n".join(_command("valdora", typer.main.get_command(app)))
+    return HEADER + "\n" + "\n".join(_command("valdora", every_command(app)))
 
 
 def main(argv: list[str]) -> int:

@@ -16,6 +16,7 @@ import typer.rich_utils
 from typer.testing import CliRunner
 
 from valdora_ai.cli.app import app
+from valdora_ai.cli.lazy_commands import every_command
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
@@ -59,7 +60,7 @@ def test_every_command_shows_an_example_that_parses() -> None:
     """`--help` says what a command does and shows an example; the example's options
     exist (Click reads them all before it answers --help)."""
     runner = CliRunner()
-    for path, command in _commands(typer.main.get_command(app)):
+    for path, command in _commands(every_command(app)):
         if not path or (getattr(command, "commands", None) and path != ("tournament",)):
             continue  # the root and the groups that only gather subcommands
         help_text = " ".join((command.help or "").split())
@@ -79,5 +80,4 @@ def test_the_list_of_commands_gives_each_one_line(monkeypatch: pytest.MonkeyPatc
     output = CliRunner().invoke(app, ["--help"]).output
     panel = output[output.index("Commands"):]
     rows = [line for line in panel.splitlines()[1:] if line.startswith("│")]
-    commands: Any = typer.main.get_command(app)
-    assert [row.split()[1] for row in rows] == list(commands.commands), "\n".join(rows)
+    assert [row.split()[1] for row in rows] == list(every_command(app).commands), "\n".join(rows)

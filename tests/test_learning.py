@@ -183,12 +183,12 @@ def test_train_refuses_bad_options(tmp_path: Path, args: list[str], message: str
 
 def test_train_refuses_an_output_it_cannot_write_before_playing(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import valdora_ai.cli.train_commands as command
+    import valdora_ai.learning.train as learning
 
     def no_training(*args: object) -> None:
         pytest.fail("trained before checking the output")
 
-    monkeypatch.setattr(command, "train", no_training)
+    monkeypatch.setattr(learning, "train", no_training)
     for target, message in ((tmp_path / "no" / "m.json", "cannot write (No such file"),
                             (tmp_path, "cannot write (it is a directory)")):
         assert f"{target}: {message}" in one_line_error(["train", "-o", str(target),

@@ -14,8 +14,6 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-import joblib
-
 POLL_SECONDS = 0.25
 ORPHAN_EXIT_CODE = 70  # what a worker ends with when its parent has died
 
@@ -23,6 +21,8 @@ ORPHAN_EXIT_CODE = 70  # what a worker ends with when its parent has died
 @contextmanager
 def local_workers() -> Iterator[None]:
     """Inside this block, joblib.Parallel runs on local loky workers that exit with us."""
+    import joblib  # here: importing the modules that run games imports no joblib
+
     with joblib.parallel_config(backend="loky", initializer=exit_with_parent,
                                 initargs=(os.getpid(),)):
         yield

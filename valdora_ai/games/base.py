@@ -8,9 +8,10 @@ plugs in through the registry in :mod:`valdora_ai.games` without touching them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 CHANCE = -1  # `State.current_player` at a chance node
 TERMINAL = -2  # `State.current_player` once the game is over

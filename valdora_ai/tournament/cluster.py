@@ -23,8 +23,6 @@ from concurrent.futures import CancelledError
 from contextlib import contextmanager
 from typing import Any
 
-from joblib import Parallel, delayed
-
 from valdora_ai.tournament.config import TournamentError
 from valdora_ai.tournament.games import GameTask, Played, play_task
 from valdora_ai.workers import local_workers
@@ -47,6 +45,8 @@ def game_runner(backend: str = "local", address: str | None = None,
     if backend == "local":
         if address is not None:
             raise TournamentError("--address needs --backend dask")
+        from joblib import Parallel, delayed  # here: `valdora tournament --help` needs none
+
         with local_workers():  # they exit if the runner is killed
             parallel = Parallel(n_jobs=jobs, return_as="generator_unordered")
             yield lambda wave: parallel(delayed(play_task)(task) for task in wave)

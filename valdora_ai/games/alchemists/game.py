@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import DataError, PositionError, ValdoraError
@@ -36,6 +34,9 @@ from valdora_ai.games.base import CHANCE, TERMINAL, Policy
 from valdora_ai.games.game_base import GameBase
 from valdora_ai.games.observing import check_seat
 from valdora_ai.games.token_turns import apply_recording
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class AlchemistsGame(GameBase):

@@ -8,13 +8,14 @@ one-hot.
 
 from __future__ import annotations
 
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from valdora_ai.games.alchemists import steps as S
 from valdora_ai.games.alchemists.data import AlchemistsData
 from valdora_ai.games.alchemists.rules import CHANCE, PHASE_NAMES, TERMINAL, AlchemistsState
+
+if TYPE_CHECKING:
+    import numpy as np
 
 _TOKEN_KINDS = S.N_TOKENS + 1  # the sale tokens, and the transformation token
 
@@ -32,6 +33,8 @@ def tensor_size(data: AlchemistsData, n: int) -> int:
 
 def encode(observation: Any, data: AlchemistsData) -> np.ndarray:
     """The float32 vector of `observation` (an Alchemists observation)."""
+    import numpy as np  # here, so that playing a game imports no numpy
+
     state: AlchemistsState = observation.belief_state()
     me, n, cards = observation.observer, state.n, len(data.elixirs) + 1
     out: list[float] = []

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import ValdoraError
@@ -24,13 +22,15 @@ from valdora_ai.games.valdora import (
     position,
     reveals,
     styles,
-    svg,
     tensor,
 )
 from valdora_ai.games.valdora import steps as S
 from valdora_ai.games.valdora.constants import CHANCE_BASE, MAX_FACES
 from valdora_ai.games.valdora.data import ComponentData, default_data, load_data
 from valdora_ai.games.valdora.rules import ValdoraState
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class ValdoraGame(GameBase):
@@ -109,6 +109,8 @@ class ValdoraGame(GameBase):
 
     def render_svg(self, state: ValdoraState, observer: int | None = None) -> str:
         """The board picture (see valdora_ai.games.valdora.svg); either engine's state."""
+        from valdora_ai.games.valdora import svg  # its road layout needs numpy
+
         return svg.board_svg(state, observer=observer)
 
     def greedy_step(self, state: ValdoraState, rng: Any) -> int:

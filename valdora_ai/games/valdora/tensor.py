@@ -9,9 +9,7 @@ numbers; categorical values (spaces, faces, gems on items) are one-hot.
 
 from __future__ import annotations
 
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from valdora_ai.games.valdora.constants import (
     ACTION,
@@ -25,6 +23,9 @@ from valdora_ai.games.valdora.constants import (
 from valdora_ai.games.valdora.data import ComponentData
 from valdora_ai.games.valdora.engines import as_reference
 from valdora_ai.games.valdora.rules import Book, ValdoraState
+
+if TYPE_CHECKING:
+    import numpy as np
 
 _ACTIONS = 4  # NO_ACTION, PURCHASE, LOADING, DELIVERY
 
@@ -49,6 +50,8 @@ def tensor_size(data: ComponentData, n: int) -> int:
 
 def encode(observation: Any, data: ComponentData) -> np.ndarray:
     """The float32 vector of `observation` (a Valdora observation, either engine)."""
+    import numpy as np  # here, so that playing a game imports no numpy
+
     state = as_reference(observation.belief_state())
     me, n = observation.observer, state.n
     out: list[float] = []

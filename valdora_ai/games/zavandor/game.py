@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import PositionError, ValdoraError
@@ -39,6 +37,9 @@ from valdora_ai.games.zavandor.data import (
 from valdora_ai.games.zavandor.engines import as_reference
 from valdora_ai.games.zavandor.rules import WORLD, ZavandorState
 from valdora_ai.games.zavandor.tables import PHASE_WORDS
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class ZavandorGame(GameBase):

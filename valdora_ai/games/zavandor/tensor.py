@@ -10,13 +10,14 @@ one-hot.
 
 from __future__ import annotations
 
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from valdora_ai.games.zavandor.data import MAX_COUNT, MAX_LEVEL, N_DISTRICTS, N_GEMS, ZavandorData
 from valdora_ai.games.zavandor.engines import as_reference
 from valdora_ai.games.zavandor.rules import CHANCE, DECK, ID, LEVEL, OVER, TERMINAL, Slot
+
+if TYPE_CHECKING:
+    import numpy as np
 
 _PHASES = OVER + 1
 _DRAWN = 2  # the most cards drawn or returned at once
@@ -47,6 +48,8 @@ def tensor_size(data: ZavandorData, n: int) -> int:
 
 def encode(observation: Any, data: ZavandorData) -> np.ndarray:
     """The float32 vector of `observation` (a Zavandor observation)."""
+    import numpy as np  # here, so that playing a game imports no numpy
+
     state = as_reference(observation.belief_state())
     me, n, cards = observation.observer, state.n, _cards(data)
     out: list[float] = []
