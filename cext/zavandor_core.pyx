@@ -5,7 +5,8 @@
 # This file holds the C rules (setup, legal steps, chance outcomes, apply, scoring,
 # play-outs) over the structs below, all `noexcept nogil`. zavandor_greedy.pxi ports
 # heuristics.py (the greedy policy and the score estimate, float for float);
-# zavandor_state.pxi is the Python face (ZavandorData -> ZData, CompiledZavandorState).
+# zavandor_state.pxi is the Python face (ZavandorData -> ZData, CompiledZavandorState);
+# zavandor_sample.pxi draws determinizations (info.fill_unknown) from a belief state.
 # Every C function mirrors the reference method named in its docstring;
 # tests/test_zavandor_parity.py runs both engines in lockstep.
 #
@@ -1190,3 +1191,4 @@ cdef void z_rollout(ZState* s, int policy, RngState* rng, int searcher, int dept
 
 
 include "zavandor_state.pxi"
+include "zavandor_sample.pxi"
