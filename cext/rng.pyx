@@ -114,12 +114,14 @@ cdef class Rng:
     def setstate(self, state):
         """Restore a state returned by :meth:`getstate` (of either engine)."""
         cdef uint64_t w0, w1, w2, w3
-        if type(state) is tuple and len(state) == 4:
+        if (type(state) is tuple and len(state) == 4 and type(state[0]) is int
+                and type(state[1]) is int and type(state[2]) is int
+                and type(state[3]) is int):
             # The compiled cores hand a stream back after every call into C: four
-            # words that fit take this path; anything else gets the checks below.
+            # ints that fit take this path; anything else gets the checks below.
             try:
                 w0, w1, w2, w3 = state[0], state[1], state[2], state[3]
-            except (OverflowError, TypeError):
+            except OverflowError:
                 pass
             else:
                 if w0 | w1 | w2 | w3:
