@@ -19,7 +19,7 @@
 from libc.math cimport pow
 from libc.stdint cimport int8_t, uint8_t
 
-from rng cimport RngState, rng_below, rng_choice_weighted
+from rng cimport RngState, rng_below, rng_choice_weighted, rng_shuffle_ints
 
 from valdora_ai.games.zavandor import data as _D
 from valdora_ai.games.zavandor import heuristics as _H
@@ -221,17 +221,6 @@ cdef inline void _sort(int* a, int n) noexcept nogil:
             a[j + 1] = a[j]
             j -= 1
         a[j + 1] = x
-
-
-cdef inline void _shuffle(int* a, int n, RngState* rng) noexcept nogil:
-    """Rng.shuffle: Fisher-Yates from the last index down to 1."""
-    cdef int i = n - 1, j, t
-    while i > 0:
-        j = rng_below(rng, i + 1)
-        t = a[i]
-        a[i] = a[j]
-        a[j] = t
-        i -= 1
 
 
 cdef inline int _vp(const ZState* s, int seat) noexcept nogil:
@@ -1070,7 +1059,7 @@ cdef void z_new(ZState* s, const ZData* d, int n, RngState* rng) noexcept nogil:
             if d.tile_light[i] == light:
                 ids[k] = i
                 k += 1
-        _shuffle(ids, k, rng)
+        rng_shuffle_ints(rng, ids, k)
         for i in range(m):
             s.board[spaces[i]] = ids[i]
     for deck in range(2):
@@ -1086,7 +1075,7 @@ cdef void z_new(ZState* s, const ZData* d, int n, RngState* rng) noexcept nogil:
                     k += 1
             if k == 0:
                 continue
-            _shuffle(ids, k, rng)
+            rng_shuffle_ints(rng, ids, k)
             if level == 1:
                 for i in range(d.removed_level_1[n]):
                     k -= 1

@@ -102,7 +102,7 @@ cdef int z_fill_unknown(ZState* s, RngState* rng, int* places, int* candidates
         if n_pool != n_place:
             places[0], candidates[0] = n_place, n_pool
             return FILL_TILES
-        _shuffle(pool, n_pool, rng)
+        rng_shuffle_ints(rng, pool, n_pool)
         for i in range(n_place):
             s.board[place[i]] = pool[i]
     for k in range(n_keys):
@@ -119,7 +119,7 @@ cdef int z_fill_unknown(ZState* s, RngState* rng, int* places, int* candidates
         if n_pool != n_place:
             places[0], candidates[0] = n_place, n_pool
             return FILL_CARDS
-        _shuffle(pool, n_pool, rng)
+        rng_shuffle_ints(rng, pool, n_pool)
         for i in range(n_place):
             slots[place[i]].id = pool[i]
     return FILL_OK

@@ -11,6 +11,9 @@ test_zavandor_information.py run on both engines.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 from zavandor_scenarios import A, C, new, play, space
 
@@ -26,13 +29,9 @@ from valdora_ai.rng import Rng
 
 
 @pytest.fixture
-def compiled(monkeypatch: pytest.MonkeyPatch) -> type:
+def compiled(use_compiled: Callable[[Any], type]) -> type:
     """The compiled core's class, selected (the test is skipped where it is not built)."""
-    kind = engines.CORE.find()
-    if kind is None:
-        pytest.skip("the compiled Zavandor core is not built")
-    monkeypatch.delenv(backend.PURE_ENV, raising=False)
-    return kind
+    return use_compiled(engines.CORE)
 
 
 def _position(players: int, seed: int) -> ZavandorState:
