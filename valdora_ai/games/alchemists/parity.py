@@ -5,8 +5,10 @@
 player to move, the legal steps (codes and order), the chance outcomes with their exact
 probabilities, the whole state (every field of ``to_reference()``, deck and box
 included), the conversion back from the reference, copies, the greedy policy's
-decision and generator state, the score estimate (bit for bit), and at the end the
-score lines, winners and returns. Used by tests/test_alchemists_parity.py (every CI
+decision and generator state, the score estimate (bit for bit), observations and the
+worlds determinized from them (the core's belief state and sampler against
+info.observation and info.determinize, from the same generator state), and at the end
+the score lines, winners and returns. Used by tests/test_alchemists_parity.py (every CI
 run) and benchmarks/parity_long.py ``--game alchemists``.
 """
 
@@ -15,14 +17,14 @@ from __future__ import annotations
 from typing import Any
 
 from valdora_ai.games.alchemists.data import AlchemistsData, Options
-from valdora_ai.games.alchemists.engines import CORE
+from valdora_ai.games.alchemists.engines import CORE, as_reference
 from valdora_ai.games.alchemists.heuristics import estimate_final_scores, greedy_step
-from valdora_ai.games.alchemists.info import observation
+from valdora_ai.games.alchemists.info import determinize, observation
 from valdora_ai.games.alchemists.rules import AlchemistsState, Player
 from valdora_ai.games.valdora.parity import ParityError, checked_greedy
 from valdora_ai.rng import Rng
 
-__all__ = ["ParityError", "lockstep", "snapshot"]
+__all__ = ["ParityError", "compare_samples", "lockstep", "snapshot"]
 
 _SKIP = ("data", "options", "track", "players", "recording")
 
@@ -54,6 +56,22 @@ def compare(ref: AlchemistsState, comp: Any, where: str, *, states: bool = True)
     _check(comp.scores() == ref.scores(), "scores", where)
 
 
+def compare_samples(ref: AlchemistsState, comp: Any, seed: int, where: str) -> None:
+    """`comp`'s observation (a compiled belief state) and a world determinized from it
+    in C against the reference's, from the same generator state."""
+    seat = seed % ref.n
+    mine, theirs = observation(ref, seat), observation(comp, seat)
+    belief = theirs.belief_state()
+    _check(CORE.compiled(belief) is not None, "engines of the belief states", where)
+    _check(snapshot(as_reference(belief)) == snapshot(mine.belief_state()), "belief states",
+           where)
+    r1, r2 = Rng(seed), Rng(seed)
+    expected, drawn = determinize(mine, r1), determinize(theirs, r2)
+    _check(CORE.compiled(drawn) is not None, "engines of the determinized worlds", where)
+    _check(r1.getstate() == r2.getstate(), "generator states after determinizing", where)
+    _check(snapshot(as_reference(drawn)) == snapshot(expected), "determinized worlds", where)
+
+
 def lockstep(data: AlchemistsData, options: Options, players: int, seed: int, *,
              belief: bool, greedy: bool, state_every: int = 1) -> int:
     """Play game `seed` on both engines at once; returns its number of steps.
@@ -82,6 +100,8 @@ def lockstep(data: AlchemistsData, options: Options, players: int, seed: int, *,
             twin = comp.copy()
             _check(snapshot(compiled.from_reference(ref).to_reference()) == snapshot(ref),
                    "states converted from the reference", where)
+            if not ref.is_chance_node():
+                compare_samples(ref, comp, seed + step_no, where)
         if ref.is_chance_node():
             outcomes = ref.chance_outcomes()
             step = outcomes[policy.choice_weighted([p for _, p in outcomes])][0]

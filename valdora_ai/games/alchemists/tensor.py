@@ -14,7 +14,8 @@ import numpy as np
 
 from valdora_ai.games.alchemists import steps as S
 from valdora_ai.games.alchemists.data import AlchemistsData
-from valdora_ai.games.alchemists.rules import CHANCE, PHASE_NAMES, TERMINAL, AlchemistsState
+from valdora_ai.games.alchemists.engines import as_reference
+from valdora_ai.games.alchemists.rules import CHANCE, PHASE_NAMES, TERMINAL
 
 _TOKEN_KINDS = S.N_TOKENS + 1  # the sale tokens, and the transformation token
 
@@ -32,7 +33,7 @@ def tensor_size(data: AlchemistsData, n: int) -> int:
 
 def encode(observation: Any, data: AlchemistsData) -> np.ndarray:
     """The float32 vector of `observation` (an Alchemists observation)."""
-    state: AlchemistsState = observation.belief_state()
+    state = as_reference(observation.belief_state())
     me, n, cards = observation.observer, state.n, len(data.elixirs) + 1
     out: list[float] = []
 
