@@ -11,7 +11,7 @@
 cimport cython
 from libc.string cimport memset
 
-from rng cimport RngState, rng_below, rng_choice_weighted
+from rng cimport RngState, rng_below, rng_choice_weighted, rng_shuffle_ints
 
 from valdora_ai.games.refusals import illegal_step, not_a_code, step_code
 from valdora_ai.errors import ValdoraError
@@ -438,6 +438,27 @@ cdef void _pass_turn(const Tab* t, St* s) noexcept nogil:
             s.over = s.capped = 1
     s.current = (s.current + 1) % s.n
     s.actions_left = t.actions
+
+
+cdef void _determinize(const Tab* t, St* s, RngState* rng) noexcept nogil:
+    """info.determinize on a belief state with at least deck_count unseen cards: the
+    unseen cards (ascending) shuffled as Rng.shuffle shuffles, the first deck_count
+    the deck (top last), the rest the box, ascending."""
+    cdef int cards[MAXC]
+    cdef char boxed[MAXC]
+    cdef int n = _unseen(t, s, cards), i
+    rng_shuffle_ints(rng, cards, n)
+    for i in range(s.deck_count):
+        s.deck[i] = cards[i]
+    memset(boxed, 0, MAXC)
+    for i in range(s.deck_count, n):
+        boxed[cards[i]] = 1
+    s.box_len = 0
+    for i in range(t.n_cards):  # the box in ascending order
+        if boxed[i]:
+            s.box[s.box_len] = i
+            s.box_len += 1
+    s.world = 1
 
 
 cdef void _place(St* s, int card) noexcept nogil:

@@ -8,9 +8,8 @@
 
 cdef inline void _rng_in(RngState* r, rng) except *:
     """Copy a Python Rng's state (either engine) into `r`."""
-    cdef int i
-    for i, word in enumerate(rng.getstate()):
-        r.s[i] = word
+    words = rng.getstate()
+    r.s[0], r.s[1], r.s[2], r.s[3] = words[0], words[1], words[2], words[3]
 
 
 cdef inline void _rng_out(RngState* r, rng) except *:
@@ -161,6 +160,32 @@ cdef class AlchemistsCompiledState:
             AlchemistsCompiledState)
         other.s = self.s
         other.tables = self.tables
+        return other
+
+    def belief(self):
+        """A copy without the deck order and the box (what info.observation keeps)."""
+        cdef AlchemistsCompiledState other = self.copy()
+        other.s.world = 0
+        other.s.box_len = 0
+        memset(other.s.deck, 0, sizeof(other.s.deck))
+        memset(other.s.box, 0, sizeof(other.s.box))
+        return other
+
+    def determinized(self, rng):
+        """A world sampled as info.determinize samples it, with the same rng draws."""
+        cdef AlchemistsCompiledState other
+        cdef RngState r
+        cdef int cards[MAXC]
+        if self.is_chance_node():
+            raise ValdoraError("cannot determinize at a chance node: resolve the draw first")
+        unseen = _unseen(&self.tables.t, &self.s, cards)
+        if unseen < self.s.deck_count:
+            raise ValdoraError(f"inconsistent observation: {self.s.deck_count} cards in "
+                               f"the deck for {unseen} unseen")
+        other = self.copy()
+        _rng_in(&r, rng)
+        _determinize(&self.tables.t, &other.s, &r)
+        _rng_out(&r, rng)
         return other
 
     def __copy__(self):

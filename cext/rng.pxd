@@ -82,6 +82,17 @@ cdef inline uint32_t rng_below(RngState* r, uint32_t n) noexcept nogil:
     return <uint32_t>(x % n64)
 
 
+cdef inline void rng_shuffle_ints(RngState* r, int* a, int n) noexcept nogil:
+    """Rng.shuffle over `a[0:n]`: Fisher-Yates from the last index down to 1."""
+    cdef int i = n - 1, j, t
+    while i > 0:
+        j = rng_below(r, i + 1)
+        t = a[i]
+        a[i] = a[j]
+        a[j] = t
+        i -= 1
+
+
 cdef inline double rng_random(RngState* r) noexcept nogil:
     """Float in [0, 1): the top 53 bits of one draw times 2**-53 (exact)."""
     return <double>(rng_next(r) >> 11) * (1.0 / 9007199254740992.0)

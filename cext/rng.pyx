@@ -113,6 +113,21 @@ cdef class Rng:
 
     def setstate(self, state):
         """Restore a state returned by :meth:`getstate` (of either engine)."""
+        cdef uint64_t w0, w1, w2, w3
+        if (type(state) is tuple and len(state) == 4 and type(state[0]) is int
+                and type(state[1]) is int and type(state[2]) is int
+                and type(state[3]) is int):
+            # The compiled cores hand a stream back after every call into C: four
+            # ints that fit take this path; anything else gets the checks below.
+            try:
+                w0, w1, w2, w3 = state[0], state[1], state[2], state[3]
+            except OverflowError:
+                pass
+            else:
+                if w0 | w1 | w2 | w3:
+                    self.state.s[0], self.state.s[1] = w0, w1
+                    self.state.s[2], self.state.s[3] = w2, w3
+                    return
         words = tuple(operator.index(w) for w in state)
         if len(words) != 4:
             raise ValueError(f"setstate: expected 4 words, got {len(words)}")

@@ -5,7 +5,8 @@
 # This file holds the C rules (setup, legal steps, chance outcomes, apply, scoring,
 # play-outs) over the structs below, all `noexcept nogil`. zavandor_greedy.pxi ports
 # heuristics.py (the greedy policy and the score estimate, float for float);
-# zavandor_state.pxi is the Python face (ZavandorData -> ZData, CompiledZavandorState).
+# zavandor_state.pxi is the Python face (ZavandorData -> ZData, CompiledZavandorState);
+# zavandor_sample.pxi draws determinizations (info.fill_unknown) from a belief state.
 # Every C function mirrors the reference method named in its docstring;
 # tests/test_zavandor_parity.py runs both engines in lockstep.
 #
@@ -18,7 +19,7 @@
 from libc.math cimport pow
 from libc.stdint cimport int8_t, uint8_t
 
-from rng cimport RngState, rng_below, rng_choice_weighted
+from rng cimport RngState, rng_below, rng_choice_weighted, rng_shuffle_ints
 
 from valdora_ai.games.zavandor import data as _D
 from valdora_ai.games.zavandor import heuristics as _H
@@ -220,17 +221,6 @@ cdef inline void _sort(int* a, int n) noexcept nogil:
             a[j + 1] = a[j]
             j -= 1
         a[j + 1] = x
-
-
-cdef inline void _shuffle(int* a, int n, RngState* rng) noexcept nogil:
-    """Rng.shuffle: Fisher-Yates from the last index down to 1."""
-    cdef int i = n - 1, j, t
-    while i > 0:
-        j = rng_below(rng, i + 1)
-        t = a[i]
-        a[i] = a[j]
-        a[j] = t
-        i -= 1
 
 
 cdef inline int _vp(const ZState* s, int seat) noexcept nogil:
@@ -1069,7 +1059,7 @@ cdef void z_new(ZState* s, const ZData* d, int n, RngState* rng) noexcept nogil:
             if d.tile_light[i] == light:
                 ids[k] = i
                 k += 1
-        _shuffle(ids, k, rng)
+        rng_shuffle_ints(rng, ids, k)
         for i in range(m):
             s.board[spaces[i]] = ids[i]
     for deck in range(2):
@@ -1085,7 +1075,7 @@ cdef void z_new(ZState* s, const ZData* d, int n, RngState* rng) noexcept nogil:
                     k += 1
             if k == 0:
                 continue
-            _shuffle(ids, k, rng)
+            rng_shuffle_ints(rng, ids, k)
             if level == 1:
                 for i in range(d.removed_level_1[n]):
                     k -= 1
@@ -1190,3 +1180,4 @@ cdef void z_rollout(ZState* s, int policy, RngState* rng, int searcher, int dept
 
 
 include "zavandor_state.pxi"
+include "zavandor_sample.pxi"

@@ -19,9 +19,8 @@ _TABLES = {}  # (id(data), options) -> ZTables (which holds `data`, so the id st
 
 cdef inline void _rng_in(RngState* r, rng) except *:
     """Copy a Python Rng's state (either engine) into `r`."""
-    cdef int i
-    for i, word in enumerate(rng.getstate()):
-        r.s[i] = word
+    words = rng.getstate()
+    r.s[0], r.s[1], r.s[2], r.s[3] = words[0], words[1], words[2], words[3]
 
 
 cdef inline void _rng_out(RngState* r, rng) except *:
@@ -116,13 +115,87 @@ cdef void _slot_in(Slot* s, slot) except *:
     s.deck, s.level, s.id, s.mask = slot
 
 
+cdef ZTables _load(ZState* s, state):
+    """Fill `s` from the reference `state` (its ids as they are, UNKNOWN included);
+    returns the tables `s.d` points into, which the caller keeps alive."""
+    cdef ZTables tables
+    cdef int q, g, i, deck
+    reveals = [r[0] for r in state.reveals]
+    if reveals not in ([], ["start"], ["gnome", "start"]) or state.cont != CONT_NONE:
+        raise ValdoraError("a world has no pending reveals but the setup's")
+    tables = tables_for(state.data, state.opts)
+    s.d = &tables.d
+    s.n, s.viewer, s.round = state.n, state.viewer, state.round
+    s.start, s.gnome, s.current, s.phase = state.start, state.gnome, state.current, state.phase
+    for q in range(s.n):
+        s.actions_left[q], s.gold[q] = state.actions_left[q], state.gold[q]
+        s.prisms[q], s.trader[q], s.samples[q] = (state.prisms[q], state.trader[q],
+                                                  state.samples[q])
+        for g in range(NG):
+            s.gems[q][g] = state.gems[q][g]
+        _capacity(len(state.markers[q]) <= MAXPMK, f"{MAXPMK} markers a player")
+        s.n_markers[q] = len(state.markers[q])
+        for i, value in enumerate(state.markers[q]):
+            s.markers[q][i] = value
+        s.n_tiles[q] = len(state.tiles[q])
+        for i, tile in enumerate(state.tiles[q]):
+            s.tiles[q][i] = tile
+        _capacity(len(state.owned[q]) <= MAXOWN, f"{MAXOWN} cards a player")
+        s.n_owned[q] = len(state.owned[q])
+        for i, (deck, ident) in enumerate(state.owned[q]):
+            s.owned_deck[q][i], s.owned_id[q][i] = deck, ident
+        s.has_hand[q] = state.hand[q] is not None
+        if s.has_hand[q]:
+            _slot_in(&s.hand[q], state.hand[q])
+    for g in range(NG):
+        s.cur[g], s.tgt[g] = state.cur[g], state.tgt[g]
+    for i in range(len(state.board)):
+        s.board[i], s.known[i] = state.board[i], state.known[i]
+    for deck in range(2):
+        s.n_pile[deck] = len(state.piles[deck])
+        for i, slot in enumerate(state.piles[deck]):
+            _slot_in(&s.piles[deck][i], slot)
+        for i in range(MAXDISP):
+            s.display[deck][i] = state.display[deck][i] if i < len(state.display[deck]) \
+                else EMPTY
+    for i, (upright, sideways) in enumerate(state.discount):
+        s.discount[i][0], s.discount[i][1] = upright, sideways
+    s.n_removed = len(state.removed)
+    for i, slot in enumerate(state.removed):
+        _slot_in(&s.removed[i], slot)
+    s.n_drawn = len(state.drawn)
+    for i, slot in enumerate(state.drawn):
+        _slot_in(&s.drawn[i], slot)
+    s.n_returning = len(state.returning)
+    for i, slot in enumerate(state.returning):
+        _slot_in(&s.returning[i], slot)
+    s.tile_bought, s.end_triggered, s.capped = (state.tile_bought, state.end_triggered,
+                                                state.capped)
+    s.pend_gem, s.pend_marker, s.pend_space = (state.pend_gem, state.pend_marker,
+                                               state.pend_space)
+    s.pend_deck, s.pend_slot, s.pend_colour = (state.pend_deck, state.pend_slot,
+                                               state.pend_colour)
+    for g in range(NG):
+        s.pend_cost[g], s.pend_used[g] = state.pend_cost[g], state.pend_used[g]
+        s.mine_picks[g] = state.mine_picks[g]
+        s.mine_used[g] = state.mine_used[g] if g < len(state.mine_used) else 0
+    s.mine_pos, s.mine_wilds = state.mine_pos, state.mine_wilds
+    s.n_mine_used = len(state.mine_used)
+    s.n_reveals = len(reveals)
+    s.cont = CONT_NONE
+    s.recording = False
+    s.n_rec = 0
+    return tables
+
+
 @cython.freelist(64)
 cdef class CompiledZavandorState:
     """A Gnomes of Zavandor world in a C struct: the reference state's API at C speed.
 
     `apply` refuses an illegal step (IllegalMoveError) instead of breaking the struct;
     `play` is the same. Belief states (an observer's view, with unknown ids) are not
-    compiled: observations and determinizations go through the reference engine.
+    compiled: observations are reference states, and `sampler` compiles one once to
+    draw determinizations in C (zavandor_sample.pxi).
     """
 
     cdef ZState s
@@ -162,76 +235,18 @@ cdef class CompiledZavandorState:
     def _convert(state):
         """from_reference without the check (OverflowError on a number too large)."""
         cdef CompiledZavandorState self = CompiledZavandorState.__new__(CompiledZavandorState)
-        cdef ZState* s = &self.s
-        cdef int q, g, i, deck
         if state.observer != WORLD:
             raise ValdoraError("only worlds are compiled, not a belief state")
-        reveals = [r[0] for r in state.reveals]
-        if reveals not in ([], ["start"], ["gnome", "start"]) or state.cont != CONT_NONE:
-            raise ValdoraError("a world has no pending reveals but the setup's")
-        self.tables = tables_for(state.data, state.opts)
-        s.d = &self.tables.d
-        s.n, s.viewer, s.round = state.n, state.viewer, state.round
-        s.start, s.gnome, s.current, s.phase = state.start, state.gnome, state.current, state.phase
-        for q in range(s.n):
-            s.actions_left[q], s.gold[q] = state.actions_left[q], state.gold[q]
-            s.prisms[q], s.trader[q], s.samples[q] = (state.prisms[q], state.trader[q],
-                                                      state.samples[q])
-            for g in range(NG):
-                s.gems[q][g] = state.gems[q][g]
-            _capacity(len(state.markers[q]) <= MAXPMK, f"{MAXPMK} markers a player")
-            s.n_markers[q] = len(state.markers[q])
-            for i, value in enumerate(state.markers[q]):
-                s.markers[q][i] = value
-            s.n_tiles[q] = len(state.tiles[q])
-            for i, tile in enumerate(state.tiles[q]):
-                s.tiles[q][i] = tile
-            _capacity(len(state.owned[q]) <= MAXOWN, f"{MAXOWN} cards a player")
-            s.n_owned[q] = len(state.owned[q])
-            for i, (deck, ident) in enumerate(state.owned[q]):
-                s.owned_deck[q][i], s.owned_id[q][i] = deck, ident
-            s.has_hand[q] = state.hand[q] is not None
-            if s.has_hand[q]:
-                _slot_in(&s.hand[q], state.hand[q])
-        for g in range(NG):
-            s.cur[g], s.tgt[g] = state.cur[g], state.tgt[g]
-        for i in range(len(state.board)):
-            s.board[i], s.known[i] = state.board[i], state.known[i]
-        for deck in range(2):
-            s.n_pile[deck] = len(state.piles[deck])
-            for i, slot in enumerate(state.piles[deck]):
-                _slot_in(&s.piles[deck][i], slot)
-            for i in range(MAXDISP):
-                s.display[deck][i] = state.display[deck][i] if i < len(state.display[deck]) \
-                    else EMPTY
-        for i, (upright, sideways) in enumerate(state.discount):
-            s.discount[i][0], s.discount[i][1] = upright, sideways
-        s.n_removed = len(state.removed)
-        for i, slot in enumerate(state.removed):
-            _slot_in(&s.removed[i], slot)
-        s.n_drawn = len(state.drawn)
-        for i, slot in enumerate(state.drawn):
-            _slot_in(&s.drawn[i], slot)
-        s.n_returning = len(state.returning)
-        for i, slot in enumerate(state.returning):
-            _slot_in(&s.returning[i], slot)
-        s.tile_bought, s.end_triggered, s.capped = (state.tile_bought, state.end_triggered,
-                                                    state.capped)
-        s.pend_gem, s.pend_marker, s.pend_space = (state.pend_gem, state.pend_marker,
-                                                   state.pend_space)
-        s.pend_deck, s.pend_slot, s.pend_colour = (state.pend_deck, state.pend_slot,
-                                                   state.pend_colour)
-        for g in range(NG):
-            s.pend_cost[g], s.pend_used[g] = state.pend_cost[g], state.pend_used[g]
-            s.mine_picks[g] = state.mine_picks[g]
-            s.mine_used[g] = state.mine_used[g] if g < len(state.mine_used) else 0
-        s.mine_pos, s.mine_wilds = state.mine_pos, state.mine_wilds
-        s.n_mine_used = len(state.mine_used)
-        s.n_reveals = len(reveals)
-        s.cont = CONT_NONE
-        s.recording = False
-        s.n_rec = 0
+        self.tables = _load(&self.s, state)
         return self
+
+    @staticmethod
+    def sampler(state):
+        """A ZavandorSampler of `state`, a reference state whose UNKNOWN ids are to be
+        drawn (a belief state not at a chance node, or info.present_of's present)."""
+        cdef ZavandorSampler sampler = ZavandorSampler.__new__(ZavandorSampler)
+        sampler.tables = _load(&sampler.s, state)
+        return sampler
 
     def _repr_svg_(self):
         """The board picture, so a position shows itself in Jupyter (public part only)."""

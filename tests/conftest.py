@@ -1,4 +1,5 @@
-"""Shared test setup: the ``engine``, ``missing_core`` and ``disk`` fixtures and the
+"""Shared test setup: the ``engine``, ``use_compiled``, ``missing_core`` and ``disk``
+fixtures and the
 VALDORA_REQUIRE_COMPILED guard."""
 
 from __future__ import annotations
@@ -60,6 +61,19 @@ def engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> s
     else:
         monkeypatch.setenv(backend.PURE_ENV, "1")
     return name
+
+
+@pytest.fixture
+def use_compiled(monkeypatch: pytest.MonkeyPatch) -> Callable[[backend.Core[Any]], Any]:
+    """``use_compiled(core)`` selects the compiled engine for the test and returns the
+    core's class (the test is skipped when that core is not built)."""
+    def select(core: backend.Core[Any]) -> Any:
+        kind = core.find()
+        if kind is None:
+            pytest.skip(f"{core.module} is not built")
+        monkeypatch.delenv(backend.PURE_ENV, raising=False)
+        return kind
+    return select
 
 
 @pytest.fixture

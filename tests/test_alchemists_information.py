@@ -14,6 +14,7 @@ from test_alchemists_properties import _data_document, random_step
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games import make_game
 from valdora_ai.games.alchemists.data import parse_data
+from valdora_ai.games.alchemists.engines import as_reference
 from valdora_ai.games.alchemists.game import AlchemistsGame
 from valdora_ai.games.alchemists.info import Observation
 from valdora_ai.games.alchemists.invariants import conservation_problems
@@ -44,12 +45,18 @@ def test_observation_holds_no_deck_order_and_no_box() -> None:
         Observation(state, 0)  # a world is not an observation
 
 
-def test_observations_of_worlds_differing_only_in_hidden_cards_are_equal() -> None:
-    game, state = new(2, setup="+Y +W")
+def hidden_reshuffled(state: AlchemistsState) -> AlchemistsState:
+    """A copy of the world `state` with the deck and the box dealt afresh."""
     other = state.copy()
     hidden = other.deck + other.box  # type: ignore[operator]
     Rng(9).shuffle(hidden)
     other.deck, other.box = hidden[:other.deck_count], sorted(hidden[other.deck_count:])
+    return other
+
+
+def test_observations_of_worlds_differing_only_in_hidden_cards_are_equal() -> None:
+    game, state = new(2, setup="+Y +W")
+    other = hidden_reshuffled(state)
     assert other.deck != state.deck
     assert conservation_problems(other) == []
     for seat in range(2):
@@ -67,6 +74,7 @@ def test_sold_cards_stay_public_perfect_recall() -> None:
                                   for p in state.players]
 
 
+@pytest.mark.usefixtures("engine")  # the compiled sampler too
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_sampled_worlds_agree_on_everything_public(players: int) -> None:
     game = make_game("alchemists", players=players)
@@ -98,6 +106,7 @@ def _small_belief() -> tuple[AlchemistsGame, Observation, list[int]]:
     return game, obs, sorted(state.deck + state.box)  # type: ignore[operator]
 
 
+@pytest.mark.usefixtures("engine")  # the compiled sampler too
 def test_determinization_is_uniform_over_consistent_worlds() -> None:
     """Four unseen cards, two in the deck: 12 (top, second) deck orders, equally often."""
     game, obs, unseen = _small_belief()
@@ -112,10 +121,11 @@ def test_determinization_is_uniform_over_consistent_worlds() -> None:
     assert chi2 < _chi_square_critical(len(worlds) - 1)
 
 
+@pytest.mark.usefixtures("engine")  # the compiled sampler too
 def test_refill_chance_outcomes_match_the_world_draws() -> None:
     """The belief's chance probabilities are the frequencies of the sampled worlds' draws."""
     game, obs, unseen = _small_belief()
-    state = obs.belief_state()
+    state = as_reference(obs.belief_state())  # edited below: a reference state
     for _ in range(2):
         for step in game.parse_turn(state, "+W +W"):
             state.play(step)

@@ -237,6 +237,9 @@ def test_setstate_validates(engine: str, rng_cls: type) -> None:
     for bad in [(0, 0, 0, 0), (1, 2, 3), (1, 2, 3, 2**64), (-1, 2, 3, 4)]:
         with pytest.raises(ValueError, match="setstate"):
             rng.setstate(bad)
+    with pytest.raises(TypeError):  # a word must be an integer, not truncated
+        rng.setstate((1.5, 2, 3, 4))
+    assert rng.getstate() == rng_cls(1).getstate()
 
 
 def test_spawn_and_pickle(engine: str, rng_cls: type) -> None:

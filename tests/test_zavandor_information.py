@@ -3,7 +3,8 @@
 An observation holds exactly what its player knows (own soil samples and hand card,
 own returned cards, everything public, with perfect recall); determinization samples
 uniformly (chi-square tests on small cases) among the worlds consistent with it;
-nothing private to one seat reaches another seat's observation or sampled worlds.
+nothing private to one seat reaches another seat's observation or sampled worlds. The
+sampling tests run on both engines (the compiled core draws its own worlds).
 """
 
 from __future__ import annotations
@@ -85,6 +86,7 @@ def _swap_private(s: ZavandorState) -> ZavandorState:
     return other
 
 
+@pytest.mark.usefixtures("engine")  # the compiled sampler too
 def test_no_private_knowledge_of_one_seat_reaches_another() -> None:
     """Leak test: worlds differing only in Berta's private knowledge give Alphonse and
     Caroline the same observation, and the same sampled worlds from the same rng."""
@@ -103,6 +105,7 @@ def test_no_private_knowledge_of_one_seat_reaches_another() -> None:
     assert game.observation(s, B) != game.observation(twin, B)
 
 
+@pytest.mark.usefixtures("engine")  # the compiled sampler too
 def test_determinized_worlds_agree_on_public_and_vary_on_hidden() -> None:
     game = ZavandorGame(3)
     for seed in range(6):
@@ -121,6 +124,7 @@ def test_determinized_worlds_agree_on_public_and_vary_on_hidden() -> None:
         assert len(hidden_tiles) > 1
 
 
+@pytest.mark.usefixtures("engine")  # the compiled sampler too
 def test_determinize_is_uniform_over_diamantina_layouts() -> None:
     """Chi-square: Alphonse sampled one Diamantina tile; from Caroline's view all 24
     orders of the four light tiles are equally likely."""
@@ -142,6 +146,7 @@ def test_determinize_is_uniform_over_diamantina_layouts() -> None:
         s.board[spaces[0]]}
 
 
+@pytest.mark.usefixtures("engine")  # the compiled sampler too
 def test_determinize_is_uniform_over_another_hand_card() -> None:
     """Chi-square: Berta's level-I jewel, from Alphonse's view, is any level-I jewel he
     has not seen (removed and pile cards included), each equally likely."""

@@ -5,8 +5,10 @@
 player to move, the legal steps (codes and order), the chance outcomes with their exact
 probabilities, the whole state (every field of ``to_reference()``, deck and box
 included), the conversion back from the reference, copies, the greedy policy's
-decision and generator state, the score estimate (bit for bit), and at the end the
-score lines, winners and returns. Used by tests/test_alchemists_parity.py (every CI
+decision and generator state, the score estimate (bit for bit), observations and the
+worlds determinized from them (the core's belief state and sampler against
+info.observation and info.determinize, from the same generator state), and at the end
+the score lines, winners and returns. Used by tests/test_alchemists_parity.py (every CI
 run) and benchmarks/parity_long.py ``--game alchemists``.
 """
 
@@ -16,13 +18,13 @@ from typing import Any
 
 from parity import ParityError, check, checked_greedy
 from valdora_ai.games.alchemists.data import AlchemistsData, Options
-from valdora_ai.games.alchemists.engines import CORE
+from valdora_ai.games.alchemists.engines import CORE, as_reference
 from valdora_ai.games.alchemists.heuristics import estimate_final_scores, greedy_step
-from valdora_ai.games.alchemists.info import observation
+from valdora_ai.games.alchemists.info import determinize, observation
 from valdora_ai.games.alchemists.rules import AlchemistsState, Player
 from valdora_ai.rng import Rng
 
-__all__ = ["ParityError", "lockstep", "snapshot"]
+__all__ = ["ParityError", "compare_samples", "lockstep", "snapshot"]
 
 _SKIP = ("data", "options", "track", "players", "recording")
 
@@ -47,6 +49,22 @@ def compare(ref: AlchemistsState, comp: Any, where: str, *, states: bool = True)
     if states:
         check(snapshot(comp.to_reference()) == snapshot(ref), "states", where)
     check(comp.scores() == ref.scores(), "scores", where)
+
+
+def compare_samples(ref: AlchemistsState, comp: Any, seed: int, where: str) -> None:
+    """`comp`'s observation (a compiled belief state) and a world determinized from it
+    in C against the reference's, from the same generator state."""
+    seat = seed % ref.n
+    mine, theirs = observation(ref, seat), observation(comp, seat)
+    belief = theirs.belief_state()
+    check(CORE.compiled(belief) is not None, "engines of the belief states", where)
+    check(snapshot(as_reference(belief)) == snapshot(mine.belief_state()), "belief states",
+           where)
+    r1, r2 = Rng(seed), Rng(seed)
+    expected, drawn = determinize(mine, r1), determinize(theirs, r2)
+    check(CORE.compiled(drawn) is not None, "engines of the determinized worlds", where)
+    check(r1.getstate() == r2.getstate(), "generator states after determinizing", where)
+    check(snapshot(as_reference(drawn)) == snapshot(expected), "determinized worlds", where)
 
 
 def lockstep(data: AlchemistsData, options: Options, players: int, seed: int, *,
@@ -77,6 +95,8 @@ def lockstep(data: AlchemistsData, options: Options, players: int, seed: int, *,
             twin = comp.copy()
             check(snapshot(compiled.from_reference(ref).to_reference()) == snapshot(ref),
                    "states converted from the reference", where)
+            if not ref.is_chance_node():
+                compare_samples(ref, comp, seed + step_no, where)
         if ref.is_chance_node():
             outcomes = ref.chance_outcomes()
             step = outcomes[policy.choice_weighted([p for _, p in outcomes])][0]

@@ -6,13 +6,16 @@
 (every field of the reference state, the compiled one converted with
 ``to_reference``), the chance steps each step records for the world's viewer, the
 conversion back from the reference, the greedy policy's decisions and generator state
-(C port against heuristics.greedy_step), the score estimate, and at the end the scores,
+(C port against heuristics.greedy_step), the score estimate, the worlds sampled from
+each seat's observation and from the present (info.determinize and info.fill_unknown
+against the core's sampler, from the same generator state), and at the end the scores,
 winners and returns. Used by tests/test_zavandor_parity.py (every CI run) and
 benchmarks/parity_long.py.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from parity import ParityError, check
@@ -20,6 +23,7 @@ from valdora_ai.games.token_turns import apply_recording
 from valdora_ai.games.zavandor import engines
 from valdora_ai.games.zavandor.data import Options, ZavandorData
 from valdora_ai.games.zavandor.heuristics import estimate_final_scores, greedy_step
+from valdora_ai.games.zavandor.info import determinize, observation, present_of
 from valdora_ai.games.zavandor.rules import MINE_USE, WILD, ZavandorState
 from valdora_ai.rng import Rng
 
@@ -67,6 +71,28 @@ def _greedy(ref: ZavandorState, comp: Any, policy: Rng, where: str) -> int:
     return chosen
 
 
+def compare_samples(ref: ZavandorState, seed: int, where: str) -> None:
+    """The core's sampler against the reference from the same generator state: the
+    worlds drawn from every seat's observation of the world `ref` (info.determinize)
+    and from its present (info.fill_unknown), and the generator states after."""
+    compiled = engines.CORE.require()
+    present = present_of(ref)
+    cases = [("the present", present, engines.future_sampler(present, ref))]
+    for seat in range(ref.n):
+        obs = observation(ref, seat)
+        cases.append((f"seat {seat}'s observation", obs.belief_state(),
+                      functools.partial(determinize, obs)))
+    for what, state, reference in cases:
+        r1, r2 = Rng(seed), Rng(seed)
+        expected = reference(r1)
+        drawn = compiled.sampler(state).sample(r2)
+        check(r1.getstate() == r2.getstate(), f"generator states after sampling {what}",
+               where)
+        differences = state_differences(expected, drawn.to_reference())
+        check(not differences, f"worlds sampled from {what} ({', '.join(differences)})",
+               where)
+
+
 def lockstep(data: ZavandorData, options: Options, players: int, seed: int, *,
              greedy: bool, state_every: int = 1) -> int:
     """Play game `seed` on both engines at once; returns its number of steps.
@@ -100,6 +126,8 @@ def lockstep(data: ZavandorData, options: Options, players: int, seed: int, *,
         if step_no % 11 == 3:
             check(comp.estimate_final_scores() == estimate_final_scores(ref), "estimates",
                    where)
+        if step_no % 13 == 5 and not ref.is_chance_node():
+            compare_samples(ref, seed + step_no, where)
         legal = ref.legal_steps()
         if greedy or step_no % 5 == 2:  # random games: greedy checked, not played
             chosen = _greedy(ref, comp, policy if greedy else Rng(step_no), where)

@@ -68,7 +68,7 @@ class AlchemistsGame(GameBase):
         return engines.new_state(self.data, self.options, self.num_players, make_rng(seed))
 
     def observation(self, state: Any, player: int) -> info.Observation:
-        return info.observation(as_reference(state), check_seat(self.num_players, player))
+        return info.observation(state, check_seat(self.num_players, player))
 
     def num_distinct_steps(self) -> int:
         """Every step code lies below steps.STEP_LIMIT (past the reserved chance codes)."""
@@ -94,7 +94,10 @@ class AlchemistsGame(GameBase):
                 + turns * bounds.max_turn_steps(self.data))
 
     def determinize(self, observation: info.Observation, rng: Any) -> Any:
-        return engines.from_reference(info.determinize(observation, rng))
+        """A world sampled by info.determinize (in C from a compiled belief state), on
+        the selected engine."""
+        world = info.determinize(observation, rng)
+        return engines.from_reference(world) if type(world) is AlchemistsState else world
 
     def apply_revealing(self, state: Any, step: int) -> tuple[int, ...]:
         """Apply `step` to a world; return the chance steps (cards drawn by the refill)

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from valdora_ai.games.alchemists import steps as S
 from valdora_ai.games.alchemists.data import AlchemistsData
-from valdora_ai.games.alchemists.rules import CHANCE, PHASE_NAMES, TERMINAL, AlchemistsState
+from valdora_ai.games.alchemists.engines import as_reference
+from valdora_ai.games.alchemists.rules import CHANCE, PHASE_NAMES, TERMINAL
 
 if TYPE_CHECKING:
     import numpy as np
@@ -35,7 +36,7 @@ def encode(observation: Any, data: AlchemistsData) -> np.ndarray:
     """The float32 vector of `observation` (an Alchemists observation)."""
     import numpy as np  # here, so that playing a game imports no numpy
 
-    state: AlchemistsState = observation.belief_state()
+    state = as_reference(observation.belief_state())
     me, n, cards = observation.observer, state.n, len(data.elixirs) + 1
     out: list[float] = []
 

@@ -6,7 +6,8 @@ follow :meth:`~valdora_ai.backend.Core.select` for :data:`CORE`, so
 reference states everywhere and ``VALDORA_REQUIRE_COMPILED=1`` turns a missing or broken
 core into an error; :func:`compiled` (:meth:`~valdora_ai.backend.Core.compiled`) alone
 tells a compiled world from a reference state. The compiled core holds worlds only:
-belief states (observations) stay reference states. Code that reads a state's internals
+belief states (observations) stay reference states, and :func:`determinize` samples
+from one in C (the core's sampler, built once per observation). Code that reads a state's internals
 (positions, notation, observations, invariants, the game's hooks) calls
 :func:`as_reference` first, so the reference :class:`ZavandorState` stays the one
 specification of those formats.
@@ -14,9 +15,10 @@ specification of those formats.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from valdora_ai.games.zavandor import CORE
+from valdora_ai.games.zavandor import CORE, info
 from valdora_ai.games.zavandor.data import Options, ZavandorData
 from valdora_ai.games.zavandor.rules import WORLD, ZavandorState
 
@@ -44,3 +46,35 @@ def as_reference(state: Any) -> ZavandorState:
     """A reference state equal to `state` (itself when it is one already)."""
     fast = compiled(state)
     return state if fast is None else fast.to_reference()
+
+
+def determinize(obs: info.Observation, rng: Any) -> Any:
+    """info.determinize on the engine selected at the observation's first
+    determinization: the compiled core draws the same world from the same generator
+    state (cext/zavandor_sample.pxi) from the belief state it converted once."""
+    sampler = obs.sampler(_compiled_sampler)
+    return info.determinize(obs, rng) if sampler is None else sampler(rng)
+
+
+def _compiled_sampler(obs: info.Observation) -> Callable[[Any], Any] | None:
+    """The compiled core's sampler of `obs`'s belief state (None on the pure engine)."""
+    kind = CORE.select()
+    if kind is None:
+        return None
+    belief = obs.belief_state()
+    info.check_not_chance(belief)
+    return kind.sampler(belief).sample
+
+
+def future_sampler(present: ZavandorState, like: Any) -> Callable[[Any], Any]:
+    """Worlds drawn from `present` (info.present_of) on the engine of `like`: the
+    compiled core's sampler for a compiled world, else info.fill_unknown on copies."""
+    fast = compiled(like)
+    if fast is not None:
+        return type(fast).sampler(present).sample
+
+    def sample(rng: Any) -> ZavandorState:
+        world = present.copy()
+        info.fill_unknown(world, rng)
+        return world
+    return sample

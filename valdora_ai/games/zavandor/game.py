@@ -96,9 +96,9 @@ class ZavandorGame(GameBase):
         return self.max_turns() * bounds.max_action_steps(self.data) + mining
 
     def determinize(self, observation: info.Observation, rng: Any) -> ZavandorState:
-        """A world sampled by the reference (info.determinize), on the selected engine."""
-        return engines.from_reference(  # type: ignore[no-any-return]
-            info.determinize(observation, rng))
+        """A world sampled as info.determinize samples it, on the selected engine (the
+        compiled core draws it in C: engines.determinize)."""
+        return engines.determinize(observation, rng)  # type: ignore[no-any-return]
 
     def apply_revealing(self, state: ZavandorState, step: int) -> tuple[int, ...]:
         """Apply `step` to a world; return the chance steps its viewer's belief state
@@ -124,14 +124,7 @@ class ZavandorGame(GameBase):
         afresh (info.present_of, info.fill_unknown), on the engine of `state`, recording
         reveals for the same viewer: the present as the players know it, a future
         nobody knows."""
-        present = info.present_of(as_reference(state))
-
-        def sample(rng: Any) -> ZavandorState:
-            world = present.copy()
-            info.fill_unknown(world, rng)
-            return _on_engine_of(state, world)
-
-        return sample
+        return engines.future_sampler(info.present_of(as_reference(state)), state)
 
     def describe_step(self, state: ZavandorState, step: int) -> str:
         return notation.describe_step(as_reference(state), step)

@@ -21,6 +21,7 @@ a uniform shuffle per class samples uniformly from the consistent worlds.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from valdora_ai.errors import ValdoraError
@@ -32,7 +33,18 @@ from valdora_ai.games.zavandor.rules import DECK, ID, LEVEL, MASK, UNKNOWN, WORL
 class Observation(BeliefObservation[ZavandorState]):
     """A player's view of a Zavandor state: their belief state (UNKNOWN where hidden)."""
 
-    __slots__ = ()
+    __slots__ = ("_sampler",)
+    _sampler: Any
+
+    def sampler(self, build: Callable[[Observation], Any]) -> Any:
+        """`build(self)`, made at the first call and kept (an observation never
+        changes): engines.determinize's compiled sampler, so that the belief state is
+        converted once however many worlds are drawn from it."""
+        try:
+            return self._sampler
+        except AttributeError:
+            self._sampler = build(self)
+            return self._sampler
 
     def _check(self, belief: ZavandorState, observer: int) -> None:
         if belief.observer != observer:
@@ -69,11 +81,16 @@ def observation(state: ZavandorState, player: int) -> Observation:
 def determinize(obs: Observation, rng: Any) -> ZavandorState:
     """A world sampled uniformly among those consistent with `obs` (see the module doc)."""
     world = obs.belief_state()
-    if world.is_chance_node():
-        raise ValdoraError("cannot determinize at a chance node: resolve the reveal first")
+    check_not_chance(world)
     fill_unknown(world, rng)
     world.observer = WORLD
     return world
+
+
+def check_not_chance(belief: ZavandorState) -> None:
+    """A ValdoraError unless `belief` can be determinized (it is no chance node)."""
+    if belief.is_chance_node():
+        raise ValdoraError("cannot determinize at a chance node: resolve the reveal first")
 
 
 def present_of(state: ZavandorState) -> ZavandorState:
