@@ -17,8 +17,7 @@ from typing import Any, ClassVar
 from valdora_ai.errors import NotationError, ValdoraError
 from valdora_ai.games.base import Game, State
 from valdora_ai.games.game_type import GameType
-from valdora_ai.games.refusals import not_legal
-from valdora_ai.games.spelling import named_step
+from valdora_ai.games.spelling import parse_named_step
 from valdora_ai.inputs import brief
 
 ASSUMED_TURN_STEPS = 64  # steps per turn assumed for a game that derives no bound
@@ -114,12 +113,7 @@ class GameBase(Game):
     def parse_step(self, state: Any, token: str) -> int:
         """By default the legal step whose ``describe_step`` is `token` in any letter
         case."""
-        step = named_step(state, token, self.describe_step)
-        if step is None:
-            raise NotationError(not_legal(brief(token, 120), state.legal_steps(),
-                                          lambda s: self.describe_step(state, s),
-                                          self.step_kind))
-        return step
+        return parse_named_step(state, token, self.describe_step, self.step_kind)
 
     def parse_steps(self, state: Any, text: str) -> list[int]:
         """By default each token read by ``parse_step`` in turn, on a copy of `state`."""

@@ -15,6 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from valdora_ai.errors import NotationError
+from valdora_ai.games.refusals import not_legal
+from valdora_ai.inputs import brief
+
 Respell = Callable[[Any, str, list[int]], int | None]
 
 
@@ -29,3 +33,14 @@ def named_step(state: Any, token: str, describe_step: Callable[[Any, int], str],
         if describe_step(state, step).casefold() == folded:
             return step
     return respell(state, token, legal) if respell is not None else None
+
+
+def parse_named_step(state: Any, token: str, describe_step: Callable[[Any, int], str],
+                     kind: Callable[[int], str], respell: Respell | None = None) -> int:
+    """The step :func:`named_step` reads; a NotationError listing the legal steps grouped
+    by `kind` when `token` names none."""
+    step = named_step(state, token, describe_step, respell)
+    if step is None:
+        raise NotationError(not_legal(brief(token, 120), state.legal_steps(),
+                                      lambda s: describe_step(state, s), kind))
+    return step

@@ -28,13 +28,10 @@ from __future__ import annotations
 import re
 from functools import partial
 
-from valdora_ai.errors import NotationError
 from valdora_ai.games.alchemists import steps as S
 from valdora_ai.games.alchemists.rules import AlchemistsState
-from valdora_ai.games.refusals import not_legal
-from valdora_ai.games.spelling import named_step
+from valdora_ai.games.spelling import parse_named_step
 from valdora_ai.games.token_turns import format_tokens, parse_tokens
-from valdora_ai.inputs import brief
 
 LINE_NAMES = ("R1", "R2", "R3", "C1", "C2", "C3", "D1", "D2")
 TOKEN_LETTERS = "SCL"
@@ -85,11 +82,7 @@ def describe_step(state: AlchemistsState, step: int) -> str:
 def parse_step(state: AlchemistsState, token: str) -> int:
     """The legal step `token` names in `state` (NotationError if none), in any letter
     case and in the other spellings :func:`respell` reads."""
-    step = named_step(state, token, describe_step, respell)
-    if step is not None:
-        return step
-    raise NotationError(not_legal(brief(token, 120), state.legal_steps(),
-                                  lambda s: describe_step(state, s), S.kind))
+    return parse_named_step(state, token, describe_step, S.kind, respell)
 
 
 _COLLECT = re.compile(r"c([a-z])([a-z])", re.IGNORECASE)

@@ -27,14 +27,11 @@ token in any letter case and a trader's gems in either order (:func:`respell`).
 
 from __future__ import annotations
 
-from valdora_ai.errors import NotationError
-from valdora_ai.games.refusals import not_legal
-from valdora_ai.games.spelling import named_step
+from valdora_ai.games.spelling import parse_named_step
 from valdora_ai.games.token_turns import format_tokens, parse_tokens
 from valdora_ai.games.zavandor import steps as S
 from valdora_ai.games.zavandor.data import DECK_NAMES, GEM_LETTERS
 from valdora_ai.games.zavandor.rules import ZavandorState
-from valdora_ai.inputs import brief
 
 _SIMPLE = {"buy_gem": "buy", "sell_gem": "sell", "use_trader": "give", "wild": "wild"}
 
@@ -102,11 +99,7 @@ def _chance_name(state: ZavandorState, value: int) -> str:
 def parse_step(state: ZavandorState, token: str) -> int:
     """The legal step `token` names in `state` (NotationError if none), in any letter
     case and in the other spellings :func:`respell` reads."""
-    step = named_step(state, token, describe_step, respell)
-    if step is not None:
-        return step
-    raise NotationError(not_legal(brief(token, 120), state.legal_steps(),
-                                  lambda s: describe_step(state, s), S.kind))
+    return parse_named_step(state, token, describe_step, S.kind, respell)
 
 
 def respell(state: ZavandorState, token: str, legal: list[int]) -> int | None:
