@@ -110,7 +110,7 @@ cdef struct CoreData:
     int16_t gems_per_road
     int32_t max_rounds
     int8_t equipment_gem
-    # greedy policy tables, copied from heuristics._Tables (cext/core_greedy.pxi)
+    # greedy policy tables, copied from heuristics._Tables (cext/valdora_greedy.pxi)
     int8_t gem_item[MAX_GEMS]       # the dedicated item loading each gem, -1 if none
     int8_t animals[MAX_ITEMS]       # any-gem items, cheapest load first
     int8_t n_animals

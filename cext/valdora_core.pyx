@@ -1,9 +1,9 @@
 # The compiled Valdora core: the rules of valdora_ai/games/valdora/rules.py in C.
 #
 # This file holds the C rules (setup, legal steps, chance outcomes, apply, scoring,
-# determinization, the greedy policy and score estimate (core_greedy.pxi), playouts), all
+# determinization, the greedy policy and score estimate (valdora_greedy.pxi), playouts), all
 # `noexcept nogil` over the structs of valdora_core.pxd. The Python-facing side is
-# included at the end: core_tables.pxi (ComponentData -> CoreData) and core_state.pxi (CompiledState, the
+# included at the end: valdora_tables.pxi (ComponentData -> CoreData) and valdora_state.pxi (CompiledState, the
 # class with the reference state's API). Every function mirrors the reference method
 # named in its docstring; tests/test_parity.py runs both engines in lockstep.
 
@@ -795,7 +795,7 @@ cdef void core_determinize(CoreState* s, RngState* rng) noexcept nogil:
         bk.hidden[k - 1] = top
 
 
-include "core_greedy.pxi"
+include "valdora_greedy.pxi"
 
 
 # ----------------------------------------------------------------- playouts
@@ -898,5 +898,5 @@ from valdora_ai._rng import Rng  # noqa: F401
 # backend refuses a core built from other values than the installed Python sources.
 CONSTANTS_DIGEST = (<bytes>VALDORA_CONSTANTS_DIGEST).decode("ascii")
 
-include "core_tables.pxi"
-include "core_state.pxi"
+include "valdora_tables.pxi"
+include "valdora_state.pxi"

@@ -1,6 +1,6 @@
 """The compiled greedy policy and score estimate against the reference, in lockstep.
 
-``cext/core_greedy.pxi`` ports ``heuristics.greedy_step`` and ``estimate_final_scores``
+``cext/valdora_greedy.pxi`` ports ``heuristics.greedy_step`` and ``estimate_final_scores``
 to C. Given the same state and the same generator state, both must make the same
 decision and draw the same tie-breaks (the generator states are compared after every
 decision), on worlds and on belief states, and estimate the very same floats. 210

@@ -1,4 +1,5 @@
-"""valdora_ai: an AI-opponent library for the board game Valdora.
+"""valdora_ai: AI opponents for hidden-information board games (Valdora, The Gnomes of
+Zavandor, The Valley of Alchemists, and games that plug in).
 
 The public API, in one place::
 

@@ -1,5 +1,5 @@
 """Type stub of the compiled ``valdora_ai._valdora_core`` (cext/valdora_core.pyx with
-core_tables.pxi and core_state.pxi): the Valdora core's Python face, typed like the
+valdora_tables.pxi and valdora_state.pxi): the Valdora core's Python face, typed like the
 reference ``ValdoraState`` it mirrors."""
 
 from typing_extensions import disjoint_base

@@ -13,7 +13,7 @@
 # Mapping: _Model -> GModel (by value: a copy is a struct assignment), _Needs -> GNeeds,
 # _Plan -> GPlan (only its first step is ever played, so only that and the step count
 # are kept), _Context -> GCtx (rebuilt per call on the stack, no shared cache, so the
-# functions stay reentrant under nogil); _Tables is in CoreData (core_tables.pxi).
+# functions stay reentrant under nogil); _Tables is in CoreData (valdora_tables.pxi).
 # GCache holds what depends on one model only, so a move decision (about a hundred
 # plans for at most five models) computes it at most five times.
 
