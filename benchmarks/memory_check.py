@@ -2,7 +2,7 @@
 
     python benchmarks/memory_check.py                 # 10,000,000 copies + applies
 
-Each iteration copies a mid-game CompiledState (a Python object around the C struct)
+Each iteration copies a mid-game ValdoraCompiledState (a Python object around the C struct)
 and applies a legal step to the copy; the copy is then dropped. Resident memory is
 read from /proc/self/statm after a warm-up and at the end; a leak of even one byte
 per iteration would show as ~10 MB. Prints both numbers and the difference.
@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     core = require_compiled()
     states = []
     for seed in range(8):  # a few positions, so applies differ (moves, loads, buys...)
-        state = core.CompiledState.new(default_data(), 4, make_rng(seed))
+        state = core.ValdoraCompiledState.new(default_data(), 4, make_rng(seed))
         random_playout(state, make_rng(seed), 40 + seed * 13)
         states.append((state, state.legal_steps()))
 

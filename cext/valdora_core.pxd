@@ -25,7 +25,7 @@
 # The functions return an error value where they can fail; all are noexcept nogil.
 # Preconditions (core_step_problem(s, step) == STEP_OK for core_apply, which any legal
 # step meets; not a chance node for core_determinize) are the caller's to uphold;
-# CompiledState.apply checks the first, as the reference `apply` does (stepcheck.py).
+# ValdoraCompiledState.apply checks the first, as the reference `apply` does (stepcheck.py).
 
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint64_t
 

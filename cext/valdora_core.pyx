@@ -3,7 +3,7 @@
 # This file holds the C rules (setup, legal steps, chance outcomes, apply, scoring,
 # determinization, the greedy policy and score estimate (valdora_greedy.pxi), playouts), all
 # `noexcept nogil` over the structs of valdora_core.pxd. The Python-facing side is
-# included at the end: valdora_tables.pxi (ComponentData -> CoreData) and valdora_state.pxi (CompiledState, the
+# included at the end: valdora_tables.pxi (ComponentData -> CoreData) and valdora_state.pxi (ValdoraCompiledState, the
 # class with the reference state's API). Every function mirrors the reference method
 # named in its docstring; tests/test_parity.py runs both engines in lockstep.
 

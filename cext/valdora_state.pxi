@@ -1,4 +1,4 @@
-# Included by valdora_core.pyx: CompiledState, the Python face of a CoreState.
+# Included by valdora_core.pyx: ValdoraCompiledState, the Python face of a CoreState.
 #
 # It offers the reference ValdoraState's API for everything agents and services use
 # (the games.base.State protocol plus score_lines, winners, turns, rounds, capped) and
@@ -44,7 +44,7 @@ cdef int _step_code(step) except -1:
 
 
 @cython.freelist(64)
-cdef class CompiledState:
+cdef class ValdoraCompiledState:
     """A Valdora position in a C struct: the reference state's API at C speed.
 
     `apply` skips the legality check (refusing what would break the struct, see
@@ -60,7 +60,7 @@ cdef class CompiledState:
     @staticmethod
     def new(data, int n_players, rng):
         """ValdoraState.new: set up a game, consuming `rng` as the reference does."""
-        cdef CompiledState self = CompiledState.__new__(CompiledState)
+        cdef ValdoraCompiledState self = ValdoraCompiledState.__new__(ValdoraCompiledState)
         cdef RngState r
         self.tables = tables_for(data)
         if not data.players_min <= n_players <= data.players_max:
@@ -71,8 +71,8 @@ cdef class CompiledState:
         _rng_out(&r, rng)
         return self
 
-    cpdef CompiledState copy(self):
-        cdef CompiledState other = CompiledState.__new__(CompiledState)
+    cpdef ValdoraCompiledState copy(self):
+        cdef ValdoraCompiledState other = ValdoraCompiledState.__new__(ValdoraCompiledState)
         other.s = self.s
         other.tables = self.tables
         return other
@@ -85,7 +85,7 @@ cdef class CompiledState:
         return self.copy()
 
     def __reduce__(self):
-        return (CompiledState.from_reference, (self.to_reference(), False))
+        return (ValdoraCompiledState.from_reference, (self.to_reference(), False))
 
     # ------------------------------------------------------------- the State protocol
     @property
@@ -166,13 +166,13 @@ cdef class CompiledState:
     # ------------------------------------------------------------- information
     def belief(self):
         """A copy without the hidden card order (what info.observation keeps)."""
-        cdef CompiledState other = self.copy()
+        cdef ValdoraCompiledState other = self.copy()
         core_forget_order(&other.s)
         return other
 
     def determinized(self, rng):
         """A world sampled as info.determinize samples it, with the same rng draws."""
-        cdef CompiledState other
+        cdef ValdoraCompiledState other
         cdef RngState r
         if self.is_chance_node():
             raise ValdoraError("cannot determinize at a chance node: resolve the reveal first")
@@ -339,7 +339,7 @@ cdef class CompiledState:
     def __repr__(self):
         who = {CHANCE: "chance", TERMINAL: "over"}.get(
             self.current_player, f"seat {self.s.current}")
-        return (f"<CompiledState {self.s.n} players, round {self.s.rounds + 1}, {who}>")
+        return (f"<ValdoraCompiledState {self.s.n} players, round {self.s.rounds + 1}, {who}>")
 
     # ------------------------------------------------------------- conversions
     def to_reference(self):
@@ -411,14 +411,14 @@ cdef class CompiledState:
 
     @staticmethod
     def from_reference(state, bint check=True):
-        """The same position as a CompiledState (exact). With `check` (the default) a
+        """The same position as a ValdoraCompiledState (exact). With `check` (the default) a
         state whose position would not load is refused, as a PositionError naming the
         field (games.state_check); the engine passes False for states it made itself."""
         if check:
             from valdora_ai.games.valdora import position
             check_as_position(state, position.position_to_json, position.position_from_json)
         try:
-            return CompiledState._convert(state)
+            return ValdoraCompiledState._convert(state)
         except OverflowError as exc:  # a field the position leaves out: stale scratch
             raise ValdoraError(f"a number in the state does not fit the compiled core: "
                                f"{exc}") from None
@@ -426,7 +426,7 @@ cdef class CompiledState:
     @staticmethod
     def _convert(state):
         """from_reference without the check (OverflowError on a number too large)."""
-        cdef CompiledState self = CompiledState.__new__(CompiledState)
+        cdef ValdoraCompiledState self = ValdoraCompiledState.__new__(ValdoraCompiledState)
         cdef CoreState* s = &self.s
         cdef PlayerState* p
         cdef BookState* bk
@@ -511,21 +511,21 @@ cdef int _cards_in(uint8_t* out, cards, int limit, str what) except -1:
 cdef CoreState _copy_sink[16]  # a global target: the copies cannot be optimized away
 
 
-def copy_loop(CompiledState state, long n):
+def copy_loop(ValdoraCompiledState state, long n):
     """Copy `state` n times by struct assignment, in C (the C-level copy rate).
 
     Returns the last copy of the chain, so that a test can check that n copies of
     copies still hold the whole state.
     """
     cdef long i
-    cdef CompiledState last
+    cdef ValdoraCompiledState last
     if n < 0:
         raise ValdoraError(f"copy_loop: n must be >= 0, got {n}")
     _copy_sink[0] = state.s
     with nogil:
         for i in range(n):  # a chain through the sink: every copy is a real one
             _copy_sink[(i + 1) & 15] = _copy_sink[i & 15]
-    last = CompiledState.__new__(CompiledState)
+    last = ValdoraCompiledState.__new__(ValdoraCompiledState)
     last.s = _copy_sink[n & 15]
     last.tables = state.tables
     return last

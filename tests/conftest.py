@@ -47,7 +47,7 @@ def engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> s
     The environment is set so that ``valdora_ai.backend.use_compiled()`` (and so
     ``make_rng`` and everything built on it) picks that engine inside the test: the
     states ``ValdoraGame.new_state``/``position_from_json`` hand out are then compiled
-    ``CompiledState``s or reference ``ValdoraState``s. Modules whose every test should
+    ``ValdoraCompiledState``s or reference ``ValdoraState``s. Modules whose every test should
     run on both engines say ``pytestmark = pytest.mark.usefixtures("engine")``; tests
     outside the fixture use the default engine (compiled when built).
     "compiled" is skipped when the extension is not built (unless

@@ -138,7 +138,7 @@ def test_the_hidden_order_is_never_drawn(steps: int) -> None:
 def test_both_engines_draw_the_same_picture() -> None:
     if not backend.compiled_available():
         pytest.skip("compiled extension not built")
-    compiled = backend.require_compiled().CompiledState
+    compiled = backend.require_compiled().ValdoraCompiledState
     for seed, steps in ((2, 0), (3, 40), (4, 90)):
         world = _played(seed, steps)
         twin = compiled.from_reference(world)

@@ -1,5 +1,5 @@
 """A compiled core converts exactly the reference states whose position loads (issue 26,
-item 8): ``CompiledState.from_reference`` with 10**6 coins raised OverflowError, and
+item 8): ``ValdoraCompiledState.from_reference`` with 10**6 coins raised OverflowError, and
 with -5 coins built an inconsistent compiled state.
 
 Every whole number a seeded mid-game reference state holds (its own fields and those

@@ -25,26 +25,26 @@ core = backend.require_compiled()
 def test_data_beyond_the_c_bounds_is_refused_by_name() -> None:
     too_many = dataclasses.replace(default_data(), players_max=6)
     with pytest.raises(DataError, match="at most 5 players"):
-        core.CompiledState.new(too_many, 4, Rng(1))
+        core.ValdoraCompiledState.new(too_many, 4, Rng(1))
 
 
 def test_counters_beyond_the_struct_are_refused_by_name() -> None:
     state = ValdoraState.new(default_data(), 3, Rng(1))
     state.turns = 1 << 40
     with pytest.raises(ValdoraError, match="turns"):
-        core.CompiledState.from_reference(state)
+        core.ValdoraCompiledState.from_reference(state)
 
 
 def test_bad_player_count_and_policy() -> None:
     with pytest.raises(ValdoraError, match="3 to 5"):
-        core.CompiledState.new(default_data(), 2, Rng(1))
-    state = core.CompiledState.new(default_data(), 3, Rng(1))
+        core.ValdoraCompiledState.new(default_data(), 2, Rng(1))
+    state = core.ValdoraCompiledState.new(default_data(), 3, Rng(1))
     with pytest.raises(ValdoraError, match="unknown playout policy"):
         state.playout(Rng(1), 10, "clever")
 
 
 def test_greedy_step_and_determinize_refuse_chance_nodes() -> None:
-    belief = observation(core.CompiledState.new(default_data(), 4, Rng(3)), 0).belief_state()
+    belief = observation(core.ValdoraCompiledState.new(default_data(), 4, Rng(3)), 0).belief_state()
     belief.apply(32 + default_data().space_index("C"))  # move to a commission city
     belief.apply(4)  # turn the right page: its back is unknown
     assert belief.is_chance_node()
@@ -55,15 +55,15 @@ def test_greedy_step_and_determinize_refuse_chance_nodes() -> None:
 
 
 def test_pickle_round_trip() -> None:
-    state = core.CompiledState.new(default_data(), 5, Rng(4))
+    state = core.ValdoraCompiledState.new(default_data(), 5, Rng(4))
     state.playout(Rng(4), 300)
     again = pickle.loads(pickle.dumps(state))
     assert position_to_json(again) == position_to_json(state)
 
 
-def _midgame(players: int, seed: int) -> core.CompiledState:
+def _midgame(players: int, seed: int) -> core.ValdoraCompiledState:
     """A partly played game: hands, roads and books all differ from the setup."""
-    state = core.CompiledState.new(default_data(), players, Rng(seed))
+    state = core.ValdoraCompiledState.new(default_data(), players, Rng(seed))
     state.playout(Rng(seed), 120)
     assert not state.is_terminal()
     return state

@@ -5,7 +5,7 @@ to C. Given the same state and the same generator state, both must make the same
 decision and draw the same tie-breaks (the generator states are compared after every
 decision), on worlds and on belief states, and estimate the very same floats. 210
 complete seeded games (3, 4 and 5 players) are played on both engines at once; the C
-greedy playout (``CompiledState.playout(policy="greedy")``) must replay the reference
+greedy playout (``ValdoraCompiledState.playout(policy="greedy")``) must replay the reference
 loop, chance draws included. The quick policy (``heuristics.quick_step``, the same code
 with fewer look-ahead plans) gets the same checks over fewer games.
 """
@@ -40,7 +40,7 @@ def _lockstep_game(players: int, seed: int, policy: str = "greedy") -> int:
     """Play one game of `policy` (greedy or quick) on both engines; returns the
     decisions compared."""
     ref = ValdoraState.new(DATA, players, Rng(seed))
-    comp = core.CompiledState.new(DATA, players, Rng(seed))
+    comp = core.ValdoraCompiledState.new(DATA, players, Rng(seed))
     decide = quick_step if policy == "quick" else greedy_step
     r_ref, r_comp = Rng(seed + 1000), Rng(seed + 1000)
     count = 0
@@ -103,7 +103,7 @@ def test_compiled_playout_replays_the_reference(players: int, belief: bool,
         ref = ValdoraState.new(DATA, players, Rng(seed))
         if belief:
             ref = observation(ref, 0).belief_state()
-        comp = core.CompiledState.from_reference(ref)
+        comp = core.ValdoraCompiledState.from_reference(ref)
         r_ref, r_comp = Rng(seed + 7), Rng(seed + 7)
         played = comp.playout(r_comp, policy=policy)
         assert played == _reference_playout(ref, r_ref, policy)
@@ -117,7 +117,7 @@ def test_game_and_agent_use_the_compiled_policy(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.delenv(backend.PURE_ENV, raising=False)
     game = ValdoraGame(players=4)
     state = game.new_state(seed=3)
-    assert isinstance(state, core.CompiledState)
+    assert isinstance(state, core.ValdoraCompiledState)
     for _ in range(40):
         ref = state.to_reference()
         assert game.estimate_final_scores(state) == estimate_final_scores(ref)
@@ -128,7 +128,7 @@ def test_game_and_agent_use_the_compiled_policy(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_no_decision_at_a_chance_node_or_the_end() -> None:
-    state = core.CompiledState.new(DATA, 3, Rng(1)).belief()
+    state = core.ValdoraCompiledState.new(DATA, 3, Rng(1)).belief()
     rng = Rng(2)
     while not state.is_chance_node():  # the first page turned onto a hidden card
         state.apply(state.greedy_step(rng))

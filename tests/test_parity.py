@@ -42,7 +42,7 @@ from valdora_ai.rng import Rng
 if not backend.compiled_available():  # pragma: no cover - CI requires the extension
     pytest.skip("compiled extension not built", allow_module_level=True)
 
-CompiledState = backend.require_compiled().CompiledState
+ValdoraCompiledState = backend.require_compiled().ValdoraCompiledState
 SHORT = dataclasses.replace(default_data(), max_rounds=10)
 # The quick loop (`pytest -m "not slow"`) plays the first 50 games; CI plays them all.
 SEEDS = seed_chunks(500, chunks=10, quick=50)
@@ -75,7 +75,7 @@ def test_random_playouts_match_the_reference_loop(belief: bool) -> None:
         reference_random_playout(ref, Rng(seed), max_steps=seed * 7)
         if belief:
             ref = observation(ref, 1).belief_state()
-        comp = CompiledState.from_reference(ref)
+        comp = ValdoraCompiledState.from_reference(ref)
         r1, r2 = Rng(seed + 1), Rng(seed + 1)
         limit = 200 if seed % 3 == 0 else 1 << 30
         played = reference_random_playout(ref, r1, limit)
@@ -93,7 +93,7 @@ def test_greedy_playouts_match_the_reference_loop(belief: bool) -> None:
         reference_random_playout(ref, Rng(seed), max_steps=seed * 11)
         if belief:
             ref = observation(ref, 2).belief_state()
-        comp = CompiledState.from_reference(ref)
+        comp = ValdoraCompiledState.from_reference(ref)
         r1, r2 = Rng(seed + 5), Rng(seed + 5)
         played = reference_greedy_playout(game, ref, r1)
         assert greedy_playout(game, comp, r2) == played
@@ -114,7 +114,7 @@ def test_same_seed_same_game_on_both_engines(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_copies_are_independent() -> None:
-    state = CompiledState.new(default_data(), 4, Rng(3))
+    state = ValdoraCompiledState.new(default_data(), 4, Rng(3))
     before = position_to_json(state)
     twin = state.copy()
     twin.apply(twin.legal_steps()[0])
@@ -124,8 +124,8 @@ def test_copies_are_independent() -> None:
 def test_the_checker_sees_a_difference() -> None:
     """The lockstep checker is not vacuous: a one-coin difference is reported."""
     ref = ValdoraState.new(default_data(), 4, Rng(9))
-    compare(ref, CompiledState.from_reference(ref), "same")
+    compare(ref, ValdoraCompiledState.from_reference(ref), "same")
     ref.players[2].coins -= 1
     ref.bank += 1
     with pytest.raises(ParityError, match="positions differ"):
-        compare(ref, CompiledState.new(default_data(), 4, Rng(9)), "one coin moved")
+        compare(ref, ValdoraCompiledState.new(default_data(), 4, Rng(9)), "one coin moved")

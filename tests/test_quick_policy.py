@@ -62,7 +62,7 @@ def test_compiled_game_hook_runs_the_c_port(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.delenv(backend.PURE_ENV, raising=False)
     game = ValdoraGame(players=4)
     state = game.new_state(seed=3)
-    assert isinstance(state, backend.require_compiled().CompiledState)
+    assert isinstance(state, backend.require_compiled().ValdoraCompiledState)
     for _ in range(40):
         r1, r2 = Rng(5), Rng(5)
         step = game.quick_step(state, r1)

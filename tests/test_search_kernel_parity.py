@@ -1,9 +1,9 @@
 """The compiled search kernels against their reference loops, draw for draw.
 
 ISMCTS and PIMC spend their time in two places the compiled core runs in C:
-``CompiledState.rollout`` (a play-out to a cut-off counted in the searcher's turns,
+``ValdoraCompiledState.rollout`` (a play-out to a cut-off counted in the searcher's turns,
 or to the end) must replay ``search.rollout.reference_rollout``, and
-``CompiledState.apply_revealing`` must return the very chance steps
+``ValdoraCompiledState.apply_revealing`` must return the very chance steps
 ``reveals.apply_revealing`` returns. Both are checked on sampled worlds of seeded
 greedy games (play-outs with the greedy, quick and random policies), 3 to 5 players,
 with generator states compared after every play-out.
@@ -29,7 +29,7 @@ core = backend.require_compiled()
 def _worlds(players: int, seed: int, every: int) -> list[object]:
     """Compiled worlds sampled along a seeded greedy game, one every `every` steps."""
     game = ValdoraGame(players=players)
-    state = core.CompiledState.new(game.data, players, Rng(seed))
+    state = core.ValdoraCompiledState.new(game.data, players, Rng(seed))
     rng = Rng(seed + 500)
     worlds = []
     count = 0

@@ -100,7 +100,7 @@ def test_both_engines_refuse_and_apply_the_same_numbers(seed: int) -> None:
     step space but illegal) are tried on copies of both states; the engines must raise
     the same error, or apply and reach the same position."""
     data = dataclasses.replace(DATA, max_rounds=6)
-    compiled = backend.require_compiled().CompiledState
+    compiled = backend.require_compiled().ValdoraCompiledState
     ref = ValdoraState.new(data, 3 + seed % 3, Rng(seed))
     comp = compiled.new(data, 3 + seed % 3, Rng(seed))
     if seed % 2:
@@ -146,12 +146,12 @@ def test_arbitrary_numbers_never_kill_the_interpreter() -> None:
         from valdora_ai.games.valdora.info import observation
         from valdora_ai.rng import Rng
 
-        CompiledState = require_compiled().CompiledState
+        ValdoraCompiledState = require_compiled().ValdoraCompiledState
         rng = Rng(7)
         numbers = [2147483647, -300, 2**63, 35.0, -1, 31, 159, 599, 631, 632]
         refused = 0
         for game in range(30):
-            state = CompiledState.new(default_data(), 3 + game % 3, Rng(game))
+            state = ValdoraCompiledState.new(default_data(), 3 + game % 3, Rng(game))
             if game % 2:
                 state = observation(state, 0).belief_state()
             for n in range(400):

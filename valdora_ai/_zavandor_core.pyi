@@ -3,7 +3,7 @@ zavandor_greedy.pxi, zavandor_state.pxi and zavandor_sample.pxi): the Zavandor c
 Python face, typed like the reference ``ZavandorState`` it mirrors (for worlds), and
 the sampler drawing worlds from a belief state."""
 
-from typing import Any
+from typing import Any, final
 
 from typing_extensions import disjoint_base
 
@@ -76,6 +76,6 @@ class CompiledZavandorState:
     def end_triggered(self) -> bool: ...
     def __getattr__(self, name: str) -> Any: ...
 
-@disjoint_base
+@final
 class ZavandorSampler:
     def sample(self, rng: RngLike) -> CompiledZavandorState: ...

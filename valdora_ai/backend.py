@@ -52,7 +52,7 @@ __all__ = [
 ]
 
 COMPILED_MODULE = "valdora_ai._valdora_core"
-"""The Valdora core (``CompiledState``), which also re-exports the compiled ``Rng``."""
+"""The Valdora core (``ValdoraCompiledState``), which also re-exports the compiled ``Rng``."""
 
 PURE_ENV = "VALDORA_PURE_PYTHON"
 REQUIRE_ENV = "VALDORA_REQUIRE_COMPILED"
@@ -88,12 +88,12 @@ class CompiledCore(Protocol):
     library uses it (valdora_ai/_valdora_core.pyi types the module itself)."""
 
     @property
-    def CompiledState(self) -> type[_valdora_core.CompiledState]: ...
+    def ValdoraCompiledState(self) -> type[_valdora_core.ValdoraCompiledState]: ...
     @property
     def Rng(self) -> type[_rng.Rng]: ...
     @property
     def CONSTANTS_DIGEST(self) -> str: ...
-    def copy_loop(self, state: _valdora_core.CompiledState, n: int) -> int: ...
+    def copy_loop(self, state: _valdora_core.ValdoraCompiledState, n: int) -> int: ...
 
 
 def _env_flag(name: str) -> bool:
@@ -213,8 +213,8 @@ def _constants_mismatch(built: str | None) -> str | None:
             f"sources ({expected}); rebuild it")
 
 
-VALDORA_CORE: Core[_valdora_core.CompiledState] = Core(
-    "Valdora", COMPILED_MODULE, "CompiledState", check=_stale_constants)
+VALDORA_CORE: Core[_valdora_core.ValdoraCompiledState] = Core(
+    "Valdora", COMPILED_MODULE, "ValdoraCompiledState", check=_stale_constants)
 RNG_CORE: Core[_rng.Rng] = Core("the random generator", "valdora_ai._rng", "Rng",
                                 playouts=False)
 
@@ -235,7 +235,7 @@ def use_compiled() -> bool:
     return VALDORA_CORE.select() is not None
 
 
-def compiled_state(state: object) -> _valdora_core.CompiledState | None:
+def compiled_state(state: object) -> _valdora_core.ValdoraCompiledState | None:
     """`state` itself when the Valdora core made it, else None (:meth:`Core.compiled`).
 
     A compiled state does the hot work itself, in C (play-outs, roll-outs, the greedy

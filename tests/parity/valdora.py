@@ -54,7 +54,7 @@ def lockstep(data: ComponentData, players: int, seed: int, *, belief: bool, gree
     are drawn with ``choice_weighted``. Positions are compared every `position_every`
     steps and at the end; everything else at every step.
     """
-    compiled = require_compiled().CompiledState
+    compiled = require_compiled().ValdoraCompiledState
     ref = ValdoraState.new(data, players, Rng(seed))
     # Any: the compiled state goes through helpers typed for the reference state it mirrors
     comp: Any = compiled.new(data, players, Rng(seed))

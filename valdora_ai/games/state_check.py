@@ -1,7 +1,7 @@
 """A reference state checked as its position would be: what the compiled cores convert.
 
 A compiled core stores counts in C integers and trusts the state it is given, so a
-reference state built by hand (``CompiledState.from_reference`` in the API) with
+reference state built by hand (``ValdoraCompiledState.from_reference`` in the API) with
 10**6 coins overflowed, and one with -5 coins became an inconsistent compiled state.
 Every core's ``from_reference`` therefore refuses what the game's position loader
 refuses, by writing the state as its position and reading it back: one set of range
