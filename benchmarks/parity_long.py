@@ -6,7 +6,7 @@
     python benchmarks/parity_long.py --game alchemists    # 100,000 Alchemists games
     python benchmarks/parity_long.py --game zavandor      # Zavandor, round cap 10
 
-Each game is checked as in tests/test_parity.py (tests/parity/valdora.py):
+Each game is checked as in tests/test_valdora_parity.py (tests/parity/valdora.py):
 legal steps, chance outcomes and probabilities at every step, positions as JSON every
 `--position-every` steps and at the end, determinizations, final scores. Players cycle
 3, 4, 5; odd seeds are played on belief states (chance nodes); every

@@ -4,7 +4,7 @@ with it on each game.
 ``heuristics.quick_step`` is the greedy policy with the look-ahead after the plan for
 QUICK_LOOKAHEAD_PLANS destinations; ``core_greedy_step`` takes the same number. The C
 port against the reference, decision for decision and play-out for play-out, is in
-tests/test_greedy_parity.py; the search kernel's quick play-outs in
+tests/test_valdora_greedy_parity.py; the search kernel's quick play-outs in
 tests/test_search_kernel_parity.py.
 """
 

@@ -4,7 +4,7 @@ Search uses them to evaluate positions. They are game-agnostic: they see only th
 :class:`~valdora_ai.games.base.State` protocol, plus the game's ``greedy_step`` hook for
 the greedy policy. A compiled state of any game (:func:`valdora_ai.backend.fast_playouts`:
 its core runs both policies in C) is handed the work; the Python loops here are the
-reference it must match draw for draw (tests/test_parity.py).
+reference it must match draw for draw (tests/test_valdora_parity.py).
 
 Random policy: a decision is ``legal[rng.randbelow(len(legal))]`` (the random agent's
 rule); a chance outcome is drawn by ``rng.choice_weighted`` over the exact

@@ -1,7 +1,7 @@
 """The reference rules engine for Valdora: readable pure Python, and the specification.
 
 Every rule lives here once. The compiled core must agree with this module step for
-step (tests/test_parity.py). Section names in comments and docstrings ("Movement",
+step (tests/test_valdora_parity.py). Section names in comments and docstrings ("Movement",
 "Turning pages", ...) are the rulebook's (English edition).
 
 Books and hidden information
