@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -221,10 +222,28 @@ def test_cli_prints_turns_and_summary_and_writes_files(record: Path, tmp_path: P
     assert "within noise" in result.output and "loss [95%]" in result.output
     assert plot.read_bytes().startswith(b"\x89PNG")
     page = html.read_text()
-    assert "data:image/png;base64," in page and "<h2>Turns</h2>" in page
+    assert 'class="win-chance"' in page and "<h2>Turns</h2>" in page
     assert "<th>accuracy</th>" in page and "<th>loss [95%]</th>" in page
-    assert page.count("<svg") == page.count("class='flagged'")
+    assert page.count("<svg") == page.count("class='flagged'") + 1  # the plot, the boards
     assert not list(tmp_path.glob(".*"))  # no temporary file left behind
+
+
+def test_the_html_report_needs_no_matplotlib(record: Path, tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's `analyze --html` works on the plain install: the plot is SVG, with
+    labelled axes and one line per seat; only `--plot` (a PNG) needs matplotlib."""
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # `import matplotlib` fails
+    html = tmp_path / "report.html"
+    result = CliRunner().invoke(app, ["analyze", str(record), "--agent", AGENT, "--html",
+                                      str(html), "--no-cache"])
+    assert result.exit_code == 0, result.output
+    plot = html.read_text().split('class="win-chance"', 1)[1].split("</svg>", 1)[0]
+    assert ">turn</text>" in plot and ">win chance</text>" in plot and ">100%</text>" in plot
+    assert plot.count("<polyline") == 3
+    refused = CliRunner().invoke(app, ["analyze", str(record), "--agent", AGENT, "--plot",
+                                       str(tmp_path / "w.png"), "--no-cache"])
+    assert refused.exit_code == 1
+    assert "--plot needs matplotlib: pip install matplotlib" in refused.output
 
 
 def test_cli_json_and_explanations(record: Path, tmp_path: Path) -> None:

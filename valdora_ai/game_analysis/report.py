@@ -1,13 +1,13 @@
-"""Pictures of a game analysis: the win-chance plot (PNG) and a self-contained HTML report.
+"""Pictures of a game analysis: the win-chance plot and a self-contained HTML report.
 
-The plot needs matplotlib (the ``plot`` extra); the report embeds it as a base64 PNG,
-with the board picture (``Game.render_svg``) before every flagged turn and the
-explanations, so the one HTML file is all a reader needs.
+The report draws its plot as inline SVG (:func:`plot_svg`, no dependency), with the
+board picture (``Game.render_svg``) before every flagged turn and the explanations, so
+the one HTML file is all a reader needs and it works on the plain install. The PNG of
+``--plot`` (:func:`plot_png`) needs matplotlib.
 """
 
 from __future__ import annotations
 
-import base64
 import html
 import io
 from typing import Any
@@ -16,6 +16,7 @@ from valdora_ai.errors import ValdoraError
 from valdora_ai.game_analysis import GameAnalysis
 from valdora_ai.games.base import Pictured
 from valdora_ai.records import Replay
+from valdora_ai.svgdoc import SvgDoc
 
 SEAT_COLOURS = ("#00acc1", "#e91e8c", "#ff8f00", "#43a047", "#1e88e5")
 PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
@@ -29,11 +30,9 @@ def plot_png(analysis: GameAnalysis) -> bytes:
         matplotlib.use("Agg")
         from matplotlib import pyplot as plt
     except ImportError:
-        raise ValdoraError("--plot and --html need matplotlib: pip install "
-                           "'valdora-ai[plot]'") from None
-    points = analysis.win_chances()
-    if not points:
-        raise ValdoraError(f"{analysis.agent} reports no win chances to plot")
+        raise ValdoraError("--plot needs matplotlib: pip install matplotlib (or the "
+                           "'plot' extra; --html draws its plot without it)") from None
+    points = _win_chances(analysis)
     figure, axes = plt.subplots(figsize=(9, 4), dpi=100)
     try:
         for seat in range(analysis.players):
@@ -53,6 +52,58 @@ def plot_png(analysis: GameAnalysis) -> bytes:
     finally:
         plt.close(figure)
     return buffer.getvalue()
+
+
+def _win_chances(analysis: GameAnalysis) -> list[tuple[int, tuple[float, ...]]]:
+    points = analysis.win_chances()
+    if not points:
+        raise ValdoraError(f"{analysis.agent} reports no win chances to plot")
+    return points
+
+
+PLOT_WIDTH, PLOT_HEIGHT = 900, 340
+PLOT_MARGIN = {"left": 58, "right": 18, "top": 34, "bottom": 44}
+
+
+def plot_svg(analysis: GameAnalysis) -> str:
+    """Each seat's win chance at every position evaluated, as an SVG picture: labelled
+    axes, a line per seat, a dotted line at each mistake and blunder."""
+    points = _win_chances(analysis)
+    left, right = PLOT_MARGIN["left"], PLOT_WIDTH - PLOT_MARGIN["right"]
+    top, bottom = PLOT_MARGIN["top"], PLOT_HEIGHT - PLOT_MARGIN["bottom"]
+    last = max(max(i for i, _ in points), 1)
+
+    def x(position: float) -> float:
+        return left + (right - left) * position / last
+
+    def y(chance: float) -> float:
+        return bottom - (bottom - top) * chance
+
+    svg = SvgDoc(PLOT_WIDTH, PLOT_HEIGHT, css_class="win-chance",
+                 title=f"Win chance per seat ({analysis.agent})")
+    svg.text(left, 20, f"Win chance ({analysis.agent})", font_size=14)
+    for tick in (0.0, 0.25, 0.5, 0.75, 1.0):
+        svg.element("line", x1=left, x2=right, y1=y(tick), y2=y(tick), stroke="#e0e0e0")
+        svg.text(left - 6, y(tick) + 4, f"{tick:.0%}", font_size=11, text_anchor="end")
+    step = max(1, round(last / 10))
+    for turn in range(0, last + 1, step):
+        svg.text(x(turn), bottom + 16, str(turn + 1), font_size=11, text_anchor="middle")
+    svg.text((left + right) / 2, PLOT_HEIGHT - 8, "turn", font_size=12, text_anchor="middle")
+    svg.text(14, (top + bottom) / 2, "win chance", font_size=12, text_anchor="middle",
+             transform=f"rotate(-90 14 {(top + bottom) / 2:.0f})")
+    svg.element("line", x1=left, x2=left, y1=top, y2=bottom, stroke="#555")
+    svg.element("line", x1=left, x2=right, y1=bottom, y2=bottom, stroke="#555")
+    for review in analysis.reviews:
+        if review.flag in ("mistake", "blunder"):
+            svg.element("line", x1=x(review.turn - 1), x2=x(review.turn - 1), y1=top,
+                        y2=bottom, stroke="#999999", stroke_dasharray="2 3")
+    for seat in range(analysis.players):
+        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        line = " ".join(f"{x(i):.1f},{y(w[seat]):.1f}" for i, w in points)
+        svg.element("polyline", points=line, fill="none", stroke=colour, stroke_width=1.8)
+        svg.text(right - 70 * (analysis.players - seat), top - 8, f"seat {seat}",
+                 font_size=12, fill=colour)
+    return svg.render()
 
 
 _STYLE = """
@@ -92,13 +143,12 @@ def _win_loss(review: dict[str, Any]) -> str:
 def html_report(analysis: GameAnalysis, replayed: Replay) -> str:
     """The whole report as one HTML document (no external files or scripts)."""
     e = html.escape
-    image = base64.b64encode(plot_png(analysis)).decode("ascii")
     parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Analysis of "
              f"{e(analysis.game)} seed {analysis.seed}</title><style>{_STYLE}</style></head>"
              f"<body><h1>{e(analysis.game)}, seed {analysis.seed}, {analysis.players} "
              f"players</h1><p>Searched by <code>{e(analysis.agent)}</code>; seats: "
              f"{e(', '.join(replayed.header.seats))}.</p>",
-             f"<img alt='win chance per seat' src='data:image/png;base64,{image}'>",
+             plot_svg(analysis),
              _summary_table(analysis), _turn_table(analysis)]
     game = replayed.game
     for review in analysis.reviews:

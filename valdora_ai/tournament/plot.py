@@ -1,6 +1,6 @@
 """A PNG of a report: win shares with their 95% intervals, and ratings over the games.
 
-matplotlib is an optional extra (``pip install 'valdora-ai[plot]'``); it is imported
+matplotlib is an optional extra (``pip install matplotlib``, or the ``plot`` extra); it is imported
 only here, with the file-only Agg backend.
 """
 
@@ -21,8 +21,8 @@ def write_plot(report: Report, path: str | Path) -> None:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise TournamentError("--plot needs matplotlib: pip install 'valdora-ai[plot]'"
-                              ) from None
+        raise TournamentError("--plot needs matplotlib: pip install matplotlib (or the "
+                              "'plot' extra)") from None
     entrants = list(report.identity["entrants"])
     figure, (shares, ratings) = plt.subplots(1, 2, figsize=(11, 4.5))
     lines = report.standings
