@@ -71,8 +71,8 @@ def suggest(
 
         if console.is_terminal and not as_json:
             analysis = search_live(search, lambda partial: _table(
-                partial, [_row(game, belief, c) for c in partial.candidates[:top]]),
-                console).analysis
+                partial, [_row(game, belief, c) for c in partial.candidates[:top]],
+                searching=True), console).analysis
         else:
             analysis = search()
         rows = [_row(game, belief, c) for c in analysis.candidates[:top]]
@@ -108,10 +108,12 @@ def _with_interval(value: float, interval: tuple[float, float] | None, digits: i
     return f"{text} [{interval[0]:.{digits}f}, {interval[1]:.{digits}f}]"
 
 
-def _table(analysis: Analysis, rows: list[dict[str, Any]]) -> Table:
+def _table(analysis: Analysis, rows: list[dict[str, Any]], searching: bool = False) -> Table:
+    """The candidates; a partial analysis is "searching" while the live table updates,
+    and "stopped early" only when the search ended before its budget."""
     player = analysis.player
-    stopped = "" if analysis.complete else " (stopped early)"
-    table = Table(title=f"Seat {player} to move: {literal(analysis.summary())}{stopped}",
+    state = " (searching…)" if searching else "" if analysis.complete else " (stopped early)"
+    table = Table(title=f"Seat {player} to move: {literal(analysis.summary())}{state}",
                   caption="First: what the agent recommends (and plays); [95%]: the "
                           "interval of the search's mean; (sampled: …): one sampled world's "
                           "outcome, not a known one.")

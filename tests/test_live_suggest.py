@@ -102,6 +102,8 @@ def test_suggest_on_a_terminal_stops_on_ctrl_c_with_its_answer(position: Path) -
         while b"visits" not in output and time.monotonic() < deadline:
             output += _read_terminal(main, 1.0)  # the live table is drawn while searching
         assert b"visits" in output, "no live table within 60 s"
+        live = output.decode(errors="replace")
+        assert "(searching…)" in live and "(stopped early)" not in live  # not before it has
         process.send_signal(signal.SIGINT)
         assert process.wait(60) == 0
         while chunk := _read_terminal(main, 1.0):
