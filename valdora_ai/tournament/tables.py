@@ -19,10 +19,17 @@ def _row(line: Line) -> list[str]:
     return cells
 
 
-def _table(title: str, lines: tuple[Line, ...], first: str, rating: bool) -> Table:
-    table = Table(title=title, title_justify="left")
+SEATS_CAPTION = ("seats: the seats an entrant played (one game may seat it more than "
+                 "once); win share: the share of those seats that won, a tie shared, so "
+                 "the shares of entrants need not add up to 1")
+
+
+def _table(title: str, lines: tuple[Line, ...], first: str, rating: bool,
+           caption: str | None = None) -> Table:
+    table = Table(title=title, title_justify="left", caption=caption, caption_justify="left")
     table.add_column(first)
-    for name in ("games", "win share", "95% CI", "score ± se", "rank ± se"):
+    for name in ("seats" if first == "entrant" else "games", "win share", "95% CI",
+                 "score ± se", "rank ± se"):
         table.add_column(name, justify="right")
     if rating:
         table.add_column("rating μ ± σ", justify="right")
@@ -34,10 +41,10 @@ def _table(title: str, lines: tuple[Line, ...], first: str, rating: bool) -> Tab
 def standings_table(report: Report) -> Table:
     """Entrants, best Plackett–Luce rating first."""
     identity = report.identity
+    blocks = f"{report.blocks} complete block{'' if report.blocks == 1 else 's'}"
     title = literal(f"{identity['game']}, {identity['players']} players, "
-                    f"seed {identity['seed']}: {report.games} games ({report.blocks} complete "
-                    "blocks)")
-    return _table(title, report.standings, "entrant", rating=True)
+                    f"seed {identity['seed']}: {report.games} games ({blocks})")
+    return _table(title, report.standings, "entrant", rating=True, caption=SEATS_CAPTION)
 
 
 def seats_table(report: Report) -> Table:
