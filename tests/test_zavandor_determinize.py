@@ -11,6 +11,7 @@ test_zavandor_information.py run on both engines.
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable
 from typing import Any
 
@@ -60,6 +61,20 @@ def test_successive_worlds_of_one_observation_are_the_references(
                 expected = info.determinize(obs, theirs)
                 assert not state_differences(expected, world.to_reference())
                 assert mine.getstate() == theirs.getstate()
+
+
+def test_an_observation_with_its_sampler_pickles(compiled: type) -> None:
+    """Root parallelism sends the observation to worker processes: the kept compiled
+    sampler cannot be pickled, so it stays behind and the worker builds its own."""
+    game = ZavandorGame(3)
+    state = _position(3, 2)
+    obs = game.observation(state, state.current_player)
+    first = game.determinize(obs, Rng(4))  # the sampler is built and kept
+    copy = pickle.loads(pickle.dumps(obs))
+    assert copy.key() == obs.key()
+    again = game.determinize(copy, Rng(4))
+    assert isinstance(again, compiled)
+    assert game.position_to_json(again) == game.position_to_json(first)  # (data: a copy)
 
 
 def test_the_present_is_sampled_as_the_reference_samples_it(compiled: type) -> None:

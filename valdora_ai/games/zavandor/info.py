@@ -46,6 +46,12 @@ class Observation(BeliefObservation[ZavandorState]):
             self._sampler = build(self)
             return self._sampler
 
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        """Pickled without the sampler (a compiled object that cannot be pickled), which
+        a worker of root parallelism builds again at its first world."""
+        return None, {name: getattr(self, name) for name in BeliefObservation.__slots__
+                      if hasattr(self, name)}
+
     def _check(self, belief: ZavandorState, observer: int) -> None:
         if belief.observer != observer:
             raise ValdoraError("an observation must be a belief state of its observer")
