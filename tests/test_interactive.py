@@ -235,3 +235,24 @@ def test_help_gives_examples_in_the_notation_of_the_game(name: str, tmp_path: Pa
         described.update(game.describe_step(state, step) for step in state.legal_steps())
         state.apply(game.greedy_step(state, rng))
     assert match[1] in described  # a step a game of `name` offers
+
+
+@pytest.mark.parametrize("name", va.game_names())
+def test_menu_help_and_hint_say_each_step_in_words_beside_its_token(
+        name: str, tmp_path: Path) -> None:
+    game = va.make_game(name, players=3)
+    session = GameSession.new(game, SEATS, 4)
+    board = session.state.copy()
+    outcome, view = _run(session, scripted(["legal", "help", "hint", "quit"]),
+                         tmp_path / "g.jsonl")
+    assert outcome is Outcome.QUIT and not view.of("error")
+    legal = board.legal_steps()
+    menu = view.of("menu")[-1][1]
+    assert [choice.words for choice in menu] == [game.step_words(board, s) for s in legal]
+    assert [choice.token for choice in menu] == [game.format_turn(board, [s]) for s in legal]
+    legend = view.of("message")[0][1].split("The notation of your choices now:\n")[1]
+    for choice in menu:
+        assert re.search(rf"^  {re.escape(choice.token)} +{re.escape(choice.words)}$",
+                         legend, re.MULTILINE), (choice, legend)
+    hint = view.of("hint")[0][1]
+    assert hint.words and hint.words[0] in {choice.words for choice in menu}

@@ -37,11 +37,13 @@ class Suggestion:
 
     `open_end` is True when the suggestion stops at a reveal (a page whose face nobody
     knows yet) after which the turn goes on: what comes after depends on that face.
+    `words` says each suggested step in words (the game's ``step_words``).
     """
 
     text: str
     analysis: Analysis
     open_end: bool
+    words: tuple[str, ...]
 
 
 class GameSession:
@@ -145,7 +147,7 @@ class GameSession:
         """
         agent = agent_for_turn(spec, self.game, self.turn_number)
         belief = self.game.observation(board, seat).belief_state()
-        start, tokens = belief.copy(), []
+        start, tokens, words = belief.copy(), [], []
         steps: list[int] = []
         count = self.game.turn_count(belief)
         first: Analysis | None = None
@@ -154,6 +156,7 @@ class GameSession:
             first = first or analysis
             step = analysis.best.step
             tokens.append(self.game.describe_step(belief, step))
+            words.append(self.game.step_words(belief, step))
             steps.append(step)
             belief.apply(step)
         assert first is not None
@@ -162,7 +165,7 @@ class GameSession:
         else:
             text = " ".join(tokens[:-1] if tokens[-1] == "end" else tokens) or "end"
         return Suggestion(text, replace(first, agent=spec),
-                          self._goes_on_after_reveal(belief, seat, count))
+                          self._goes_on_after_reveal(belief, seat, count), tuple(words))
 
     def _goes_on_after_reveal(self, belief: Any, seat: int, count: int | None) -> bool:
         """Whether `seat`'s turn can go on after the reveal pending in `belief` (a draw
