@@ -162,3 +162,20 @@ def test_analyse_a_game_live_and_whole(page: Page) -> None:
     assert turn is not None
     expect(page.locator("#turn")).to_have_value(turn)
     expect(page.locator("#where")).to_contain_text("played:")
+
+
+def test_the_buttons_say_each_step_in_words_beside_its_notation(page: Page) -> None:
+    page.select_option("#game", "zavandor")
+    page.select_option("#players", "3")
+    page.fill("#seat-0", "human")
+    page.fill("#seat-1", "greedy")
+    page.fill("#seat-2", "greedy")
+    page.fill("#seed", "2")
+    page.click("#new-game")
+    expect(page.locator("#status")).to_contain_text("your move")
+    gold = page.locator("#choices button", has_text="Take 4 gold")
+    expect(gold).to_have_count(1)
+    expect(gold.locator("code")).to_have_text("gold")
+    expect(gold).to_have_attribute("title", "Take 4 gold (gold)")
+    sample = page.locator("#choices button", has_text="Take a soil sample on district").first
+    expect(sample.locator("code")).to_contain_text("sample:")

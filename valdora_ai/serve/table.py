@@ -131,7 +131,8 @@ class WebGame:
         suggestion = self.session.suggest(self.board, seat, spec, bool(self.steps))
         belief = self.game.observation(self.board, seat).belief_state()
         explanation = explain(self.game, belief, suggestion.analysis)
-        return {"text": suggestion.text, "openEnd": suggestion.open_end,
+        return {"text": suggestion.text, "words": list(suggestion.words),
+                "openEnd": suggestion.open_end,
                 "reasoning": suggestion.analysis.summary(),
                 "explanation": explanation.to_json()}
 
@@ -178,7 +179,7 @@ class WebGame:
             label = (self.game.format_turn(board, [step]) if not self.steps
                      else self.game.describe_step(board, step))
             choices.append({"step": step, "move": self.game.describe_step(board, step),
-                            "label": label})
+                            "label": label, "words": self.game.step_words(board, step)})
         return choices
 
 

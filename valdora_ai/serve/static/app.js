@@ -165,7 +165,9 @@ function showTable(table) {
   const choices = $("choices");
   choices.replaceChildren();
   for (const choice of table.choices) {
-    const button = element("button", { type: "button", title: choice.move }, choice.label);
+    // The step in the rulebook's words, its notation beside it (still typed in records).
+    const button = element("button", { type: "button", title: `${choice.words} (${choice.move})` },
+      choice.words, " ", element("code", { className: "dim" }, choice.label));
     button.dataset.step = choice.step;
     button.addEventListener("click", () => act({ action: "play", step: choice.step }));
     choices.append(button);
@@ -192,6 +194,7 @@ function hint() {
       const lines = [...h.explanation.does, ...h.explanation.why];
       $("hint-text").replaceChildren(
         element("b", {}, h.text + (h.openEnd ? " … (then it depends on the reveal)" : "")),
+        element("div", {}, h.words.join("; ")),
         element("div", { className: "dim" }, h.reasoning),
         element("ul", {}, ...lines.map((line) => element("li", {}, line))));
     }));
