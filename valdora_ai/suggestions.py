@@ -111,6 +111,7 @@ class CandidateTurn:
     decision: str
     sampled: str
     steps: tuple[int, ...]  # the decision's steps
+    words: tuple[str, ...]  # the decision's steps in words (the game's step_words)
 
     def text(self) -> str:
         """The turn in one string, the sampled rest marked as such."""
@@ -123,11 +124,13 @@ def candidate_line(game: Game, belief: Any, candidate: Candidate) -> CandidateTu
     steps, finished = candidate_steps(game, belief, candidate)
     decision, rest = split_decision(belief, steps)
     text = game.format_turn(belief, decision)
-    if not rest:
-        return CandidateTurn(text if finished else text + " …", "", tuple(decision))
-    board = belief.copy()
+    board, words = belief.copy(), []
     for step in decision:
+        words.append(game.step_words(board, step))
         board.apply(step)
+    if not rest:
+        return CandidateTurn(text if finished else text + " …", "", tuple(decision),
+                             tuple(words))
     tokens = []
     for step in rest:
         tokens.append(game.describe_step(board, step))
@@ -135,7 +138,7 @@ def candidate_line(game: Game, belief: Any, candidate: Candidate) -> CandidateTu
     if not game.format_turn(belief, steps).endswith(tokens[-1]):
         tokens.pop()  # a closing step the notation leaves unwritten (Valdora's end)
     sampled = " ".join(tokens) + ("" if finished else " …")
-    return CandidateTurn(text, sampled.strip(), tuple(decision))
+    return CandidateTurn(text, sampled.strip(), tuple(decision), tuple(words))
 
 
 def candidate_turn(game: Game, state: Any, candidate: Candidate) -> str:
