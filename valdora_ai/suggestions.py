@@ -21,7 +21,7 @@ from typing import Any
 from valdora_ai.agents import Agent, parse_spec, refuse_world_seer
 from valdora_ai.analysis import Analysis, Budget, Candidate, SearchControl
 from valdora_ai.errors import SpecError, ValdoraError
-from valdora_ai.games import CHANCE, Game
+from valdora_ai.games import CHANCE, Game, facts
 from valdora_ai.positions import load_position
 
 __all__ = ["CandidateTurn", "candidate_line", "candidate_turn", "check_player_to_move",
@@ -124,13 +124,12 @@ def candidate_line(game: Game, belief: Any, candidate: Candidate) -> CandidateTu
     steps, finished = candidate_steps(game, belief, candidate)
     decision, rest = split_decision(belief, steps)
     text = game.format_turn(belief, decision)
-    board, words = belief.copy(), []
-    for step in decision:
-        words.append(game.step_words(board, step))
-        board.apply(step)
+    words = facts.steps_words(game, belief, decision)
     if not rest:
-        return CandidateTurn(text if finished else text + " …", "", tuple(decision),
-                             tuple(words))
+        return CandidateTurn(text if finished else text + " …", "", tuple(decision), words)
+    board = belief.copy()
+    for step in decision:
+        board.apply(step)
     tokens = []
     for step in rest:
         tokens.append(game.describe_step(board, step))
@@ -138,7 +137,7 @@ def candidate_line(game: Game, belief: Any, candidate: Candidate) -> CandidateTu
     if not game.format_turn(belief, steps).endswith(tokens[-1]):
         tokens.pop()  # a closing step the notation leaves unwritten (Valdora's end)
     sampled = " ".join(tokens) + ("" if finished else " …")
-    return CandidateTurn(text, sampled.strip(), tuple(decision), tuple(words))
+    return CandidateTurn(text, sampled.strip(), tuple(decision), words)
 
 
 def candidate_turn(game: Game, state: Any, candidate: Candidate) -> str:

@@ -147,7 +147,7 @@ class GameSession:
         """
         agent = agent_for_turn(spec, self.game, self.turn_number)
         belief = self.game.observation(board, seat).belief_state()
-        start, tokens, words = belief.copy(), [], []
+        start, tokens = belief.copy(), []
         steps: list[int] = []
         count = self.game.turn_count(belief)
         first: Analysis | None = None
@@ -156,7 +156,6 @@ class GameSession:
             first = first or analysis
             step = analysis.best.step
             tokens.append(self.game.describe_step(belief, step))
-            words.append(self.game.step_words(belief, step))
             steps.append(step)
             belief.apply(step)
         assert first is not None
@@ -165,7 +164,8 @@ class GameSession:
         else:
             text = " ".join(tokens[:-1] if tokens[-1] == "end" else tokens) or "end"
         return Suggestion(text, replace(first, agent=spec),
-                          self._goes_on_after_reveal(belief, seat, count), tuple(words))
+                          self._goes_on_after_reveal(belief, seat, count),
+                          facts.steps_words(self.game, start, steps))
 
     def _goes_on_after_reveal(self, belief: Any, seat: int, count: int | None) -> bool:
         """Whether `seat`'s turn can go on after the reveal pending in `belief` (a draw

@@ -303,7 +303,9 @@ function showCandidates(response) {
     const value = c.values && c.values.length ? withInterval(c.values[seat], c.valueInterval, 3) : "–";
     const points = c.expectedScores && c.expectedScores.length
       ? withInterval(c.expectedScores[seat], c.scoreInterval, 1) : "–";
-    body.append(element("tr", {}, element("td", {}, String(c.order + 1)), element("td", {}, c.turn),
+    const turn = element("td", {}, c.turn);
+    if (c.words && c.words.length) turn.append(element("div", { className: "dim" }, c.words.join("; ")));
+    body.append(element("tr", {}, element("td", {}, String(c.order + 1)), turn,
       element("td", {}, String(c.visits ?? "–")), element("td", {}, value),
       element("td", {}, percent(c.winProbability)), element("td", {}, points)));
   }
@@ -352,10 +354,13 @@ function startReview() {
     }));
 }
 
+// A decision's steps in words, in brackets after its notation ("" when absent).
+function inWords(words) { return words && words.length ? ` (${words.join("; ")})` : ""; }
+
 function addMistake(r) {
   const item = element("li", { className: "flag", value: r.turn },
     element("span", { className: r.flag }, r.flag),
-    ` seat ${r.seat} played ${r.played}; best ${r.best}: lost ${withInterval(r.loss, r.lossInterval, 1)} points and ${withInterval(100 * r.winLoss, r.winLossInterval.map((x) => 100 * x), 0)} percentage points of win chance on ${r.worlds} common sampled worlds (95%)`);
+    ` seat ${r.seat} played ${r.played}${inWords(r.playedWords)}; best ${r.best}${inWords(r.bestWords)}: lost ${withInterval(r.loss, r.lossInterval, 1)} points and ${withInterval(100 * r.winLoss, r.winLossInterval.map((x) => 100 * x), 0)} percentage points of win chance on ${r.worlds} common sampled worlds (95%)`);
   item.dataset.turn = r.turn;
   item.addEventListener("click", () => { $("turn").value = String(r.turn); view(); });
   $("mistakes").append(item);
