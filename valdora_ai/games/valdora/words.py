@@ -55,7 +55,7 @@ def step_words(state: Any, step: int) -> str:
         gem, item = divmod(step - S.LOAD_BASE, S.LOAD_STRIDE)
         cost = data.items[item].load_cost
         paid = f" ({_coins(cost)})" if cost else ""
-        return f"Load a {data.gems[gem].id} onto the {data.items[item].id}{paid}"
+        return f"Load 1 {data.gems[gem].id} onto the {data.items[item].id}{paid}"
     index, mask = divmod(step - S.COMPLETE_BASE, S.COMPLETE_STRIDE)
     face = data.commissions[board._commission_face(player.commissions[index])]
     items = [data.items[i].id for i in range(len(data.items)) if mask >> i & 1]
