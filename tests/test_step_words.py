@@ -4,7 +4,9 @@ A person who knows the board game cannot read ``tR bR P $`` or ``x1R>Y``; each g
 says a step in its rulebook's words through the ``step_words`` hook, a game without
 words falls back to the token. At every decision node of seeded games, on both
 engines, every legal step has words, no two legal steps read alike, and where the
-game defines words they are not its bare token; belief states' reveals have words too.
+game defines words they are not its bare token; belief states' reveals have words too;
+and the words of a step in the true position are those of the mover's belief state, so
+a menu never says more than its reader knows.
 """
 
 from __future__ import annotations
@@ -50,6 +52,18 @@ def _steps(state: Any) -> list[int]:
     if state.is_chance_node():
         return [step for step, _ in state.chance_outcomes()]
     return list(state.legal_steps())
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_words_tell_the_mover_nothing_their_belief_state_does_not(name: str) -> None:
+    """Menus and buttons say the steps of the true position to the person to move: the
+    words must be those of what that person knows."""
+    for game, state in _nodes(name, SEEDS[0]):
+        if state.is_chance_node():  # a belief state's reveal (_nodes' worlds have none)
+            continue
+        belief = game.observation(state, state.current_player).belief_state()
+        for step in state.legal_steps():
+            assert game.step_words(state, step) == game.step_words(belief, step)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
