@@ -56,6 +56,8 @@ class RichView:
         text = Text(f"turn {number:3d}  ")
         text.append(f"seat {turn.seat} ({who})", style=SEAT_STYLES[turn.seat % len(SEAT_STYLES)])
         text.append(f"  {turn.play}", style="bold")
+        if turn.words:
+            text.append(f"  = {'; '.join(turn.words)}")
         if reasoning:
             text.append(f"   -- {reasoning}", style="dim")
         self.console.print(text)

@@ -34,7 +34,7 @@ class RecordingView:
         self.events.append(("menu", choices))
 
     def turn_played(self, number: int, turn: PlayedTurn, who: str, reasoning: str) -> None:
-        self.events.append(("turn", number, turn.seat, turn.play, reasoning))
+        self.events.append(("turn", number, turn.seat, turn.play, reasoning, turn.words))
 
     def hint(self, suggestion: Suggestion) -> None:
         self.events.append(("hint", suggestion))

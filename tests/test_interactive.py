@@ -9,6 +9,7 @@ import pytest
 from interactive_helpers import RecordingView, hint_follower, scripted
 
 import valdora_ai as va
+from valdora_ai.games import facts
 from valdora_ai.interactive import GameSession, Outcome, run_session
 from valdora_ai.interactive.commands import InputError, parse_command
 from valdora_ai.interactive.seats import agent_for_turn
@@ -66,7 +67,7 @@ def test_the_record_names_human_seats_and_seeded_bots(tmp_path: Path) -> None:
 def test_bots_show_their_reasoning_and_people_their_turns(tmp_path: Path) -> None:
     session = _session()
     _, view = _run(session, hint_follower(session, turns=2), tmp_path / "g.jsonl")
-    for _, _, seat, play, reasoning in view.of("turn"):
+    for _, _, seat, play, reasoning, _ in view.of("turn"):
         assert play
         if seat == 0:
             assert reasoning == ""
@@ -256,3 +257,20 @@ def test_menu_help_and_hint_say_each_step_in_words_beside_its_token(
                          legend, re.MULTILINE), (choice, legend)
     hint = view.of("hint")[0][1]
     assert hint.words and hint.words[0] in {choice.words for choice in menu}
+
+
+@pytest.mark.parametrize("name", va.game_names())
+def test_every_turn_shown_says_its_steps_in_words_as_the_person_saw_them(
+        name: str, tmp_path: Path) -> None:
+    game = va.make_game(name, players=3)
+    session = GameSession.new(game, SEATS, 4)
+    outcome, view = _run(session, hint_follower(session, turns=2), tmp_path / "g.jsonl")
+    turns = view.of("turn")
+    assert outcome is Outcome.END_OF_INPUT and len(turns) >= 3
+    for number, (_, _, seat, play, _, words) in enumerate(turns):
+        start = replay(tmp_path / "g.jsonl").positions[number]
+        steps = game.parse_turn(start, play)
+        assert words == facts.seen_steps_words(game, start, steps, 0) and words, play
+        if seat != 0:  # a bot's turn: worded on seat 0's belief, not on the bot's
+            belief = game.observation(start, 0).belief_state()
+            assert words[0] == game.step_words(belief, steps[0])

@@ -33,6 +33,24 @@ def steps_words(game: Game, state: State, steps: list[int]) -> tuple[str, ...]:
     return tuple(words)
 
 
+def seen_steps_words(game: Game, start: State, steps: list[int],
+                     observer: int) -> tuple[str, ...]:
+    """The words of `steps`, a turn played from the true position `start`, as seat
+    `observer` sees them: worded on that seat's belief state, with the reveals the turn
+    shows that seat (so another seat's private draw is never named)."""
+    world = game.world_seen_by(start, observer)
+    belief = game.observation(start, observer).belief_state()
+    words = []
+    for step in steps:
+        words.append(game.step_words(belief, step))
+        revealed = game.apply_revealing(world, step)
+        belief.apply(step)
+        for outcome in revealed:
+            words.append(game.step_words(belief, outcome))
+            belief.apply(outcome)
+    return tuple(words)
+
+
 def not_legal(game: Game, state: State, what: str, legal: list[int]) -> str:
     """The message for `what`, which names none of the `legal` steps of `state`: the
     legal steps grouped by kind (the words every game's own notation uses)."""

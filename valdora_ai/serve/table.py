@@ -35,7 +35,7 @@ class BotTurn:
 
     def to_json(self) -> dict[str, Any]:
         return {"turn": self.number, "seat": self.turn.seat, "play": self.turn.play,
-                "reasoning": self.reasoning}
+                "words": list(self.turn.words), "reasoning": self.reasoning}
 
 
 class WebGame:
@@ -158,7 +158,7 @@ class WebGame:
             "game": self.game.name, "seats": list(session.seats), "observer": seat,
             "turn": session.turn_number, "over": self.over,
             "toMove": None if self.over else int(self.board.current_player),
-            "history": [{"turn": n, "seat": t.seat, "play": t.play}
+            "history": [{"turn": n, "seat": t.seat, "play": t.play, "words": list(t.words)}
                         for n, t in enumerate(session.turns, start=1)],
             "soFar": self.game.format_turn(self.start, self.steps) if self.steps else "",
             "choices": self._choices() if self.human_to_move else [],

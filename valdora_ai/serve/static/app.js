@@ -148,6 +148,7 @@ function showTable(table) {
   log.replaceChildren(...table.history.map((turn) => {
     const reason = play.reasons.get(turn.turn);
     return element("li", { value: turn.turn }, `seat ${turn.seat} (${table.seats[turn.seat]}): ${turn.play}`,
+      ...(turn.words && turn.words.length ? [element("span", { className: "dim" }, ` = ${turn.words.join("; ")}`)] : []),
       ...(reason ? [element("span", { className: "reason" }, ` — ${reason}`)] : []));
   }));
   log.scrollTop = log.scrollHeight;
