@@ -23,7 +23,7 @@ PLACES = {"road": "road", "city": "city", "harbour": "harbour", "mine": "silver 
 
 
 def step_words(state: Any, step: int) -> str:
-    """`step` in `state` in plain words ("Load a ruby onto the pick (2 coins)")."""
+    """`step` in `state` in plain words ("Load 1 emerald onto the cart (2 coins)")."""
     board: ValdoraState = as_reference(state)
     data = board.data
     kind = S.kind(step)
