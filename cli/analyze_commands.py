@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from valdora_ai.atomic import atomic_write, check_writable, write_text_atomic
 from valdora_ai.game_analysis import (
@@ -120,12 +121,20 @@ def _turns_table(result: GameAnalysis) -> Table:
                          else "right")
     for r in result.reviews:
         data = r.to_json()
-        table.add_row(str(r.turn), str(r.seat), literal(r.played),
-                      "=" if r.same_decision else literal(r.best),
+        table.add_row(str(r.turn), str(r.seat), _in_words(r.played, r.played_words),
+                      "=" if r.same_decision else _in_words(r.best, r.best_words),
                       "-" if r.expected_before is None else f"{r.expected_before:.1f}",
                       loss_text(data), "-" if r.win_before is None else f"{r.win_before:.0%}",
                       win_loss_text(data), r.flag or "")
     return table
+
+
+def _in_words(turn: str, words: tuple[str, ...]) -> Text:
+    """A turn in the notation over its decision in words (dim)."""
+    text = Text(turn)
+    if words:
+        text.append("\n" + "; ".join(words), style="dim")
+    return text
 
 
 def loss_text(review: dict[str, Any]) -> str:

@@ -6,6 +6,7 @@ The game draws its own table through its `position_view` and `progress_view` hoo
 
 from __future__ import annotations
 
+from rich.columns import Columns
 from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
@@ -13,7 +14,8 @@ from rich.text import Text
 from valdora_ai.games import Game
 from valdora_ai.games.base import Observation
 from valdora_ai.interactive.session import PlayedTurn, Suggestion
-from valdora_ai.richtext import SEAT_STYLES, flow, literal
+from valdora_ai.interactive.view import Choice
+from valdora_ai.richtext import SEAT_STYLES, literal
 from valdora_ai.selfplay import GameResult
 
 from .render import result_table
@@ -42,14 +44,20 @@ class RichView:
         for shown in self.game.progress_view(observation, self.seats):
             self.console.print(shown)
 
-    def menu(self, labels: list[str]) -> None:
-        items = [f"{number} {label}" for number, label in enumerate(labels, start=1)]
-        self.console.print(literal(flow("choices: ", items, self.console.width)))
+    def menu(self, choices: list[Choice]) -> None:
+        """The choices in columns, each its number, its words and its token (dim)."""
+        self.console.print("choices:")
+        width = len(str(len(choices)))
+        items = [Text.assemble(f"{number:>{width}} ", choice.words, (f" · {choice.token}", "dim"))
+                 for number, choice in enumerate(choices, start=1)]
+        self.console.print(Columns(items, column_first=True, padding=(0, 3)))
 
     def turn_played(self, number: int, turn: PlayedTurn, who: str, reasoning: str) -> None:
         text = Text(f"turn {number:3d}  ")
         text.append(f"seat {turn.seat} ({who})", style=SEAT_STYLES[turn.seat % len(SEAT_STYLES)])
         text.append(f"  {turn.play}", style="bold")
+        if turn.words:
+            text.append(f"  = {'; '.join(turn.words)}")
         if reasoning:
             text.append(f"   -- {reasoning}", style="dim")
         self.console.print(text)
@@ -58,6 +66,7 @@ class RichView:
         then = " ... (then it depends on the reveal)" if suggestion.open_end else ""
         self.console.print(f"hint: [bold]{literal(suggestion.text)}[/]{then}   "
                            f"[dim]-- {literal(suggestion.analysis.summary())}[/]")
+        self.console.print(literal("      = " + "; ".join(suggestion.words)))
 
     def message(self, text: str) -> None:
         self.console.print(literal(text))

@@ -81,7 +81,8 @@ def suggest(
             document = analysis.top(top).to_json()
             for candidate, row in zip(document["candidates"], rows, strict=True):
                 candidate.update(turn=row["turn"], decision=row["decision"],
-                                 sampled=row["sampled"], first=row["first"],
+                                 words=row["words"], sampled=row["sampled"],
+                                 first=row["first"],
                                  pvSampled=pv_sampled(belief, row["candidate"].pv))
             if explanation is not None:
                 document["explanation"] = explanation.to_json()
@@ -97,7 +98,8 @@ def suggest(
 
 def _row(game: Any, belief: Any, candidate: Any) -> dict[str, Any]:
     line = candidate_line(game, belief, candidate)
-    return {"turn": line.text(), "decision": line.decision, "sampled": line.sampled or None,
+    return {"turn": line.text(), "decision": line.decision, "words": list(line.words),
+            "sampled": line.sampled or None,
             "first": game.describe_step(belief, candidate.step), "candidate": candidate}
 
 
@@ -117,13 +119,15 @@ def _table(analysis: Analysis, rows: list[dict[str, Any]], searching: bool = Fal
                   caption="First: what the agent recommends (and plays); [95%]: the "
                           "interval of the search's mean; (sampled: …): one sampled world's "
                           "outcome, not a known one.")
-    for column in ("#", "turn", "first step", "visits", "value [95%]", "win",
+    for column in ("#", "turn", "in words", "first step", "visits", "value [95%]", "win",
                    "expected score [95%]"):
-        table.add_column(column, justify="left" if column in ("turn", "first step") else "right")
+        table.add_column(column, justify="left" if column in ("turn", "in words", "first step")
+                         else "right")
     for rank, row in enumerate(rows, 1):
         c = row["candidate"]
         table.add_row(
-            str(rank), literal(row["turn"]), literal(row["first"]), str(c.visits),
+            str(rank), literal(row["turn"]), literal("; ".join(row["words"])),
+            literal(row["first"]), str(c.visits),
             _with_interval(c.values[player], c.value_interval(player), 3) if c.values else "-",
             f"{c.win_probability:.0%}" if c.win_probability is not None else "-",
             _with_interval(c.expected_scores[player], c.score_interval(player), 1)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from valdora_ai.interactive.session import GameSession, PlayedTurn, Suggestion
+from valdora_ai.interactive.view import Choice
 
 
 class RecordingView:
@@ -29,11 +30,11 @@ class RecordingView:
     def progress(self, observation: Any, so_far: str) -> None:
         self.events.append(("progress", so_far, observation))
 
-    def menu(self, labels: list[str]) -> None:
-        self.events.append(("menu", labels))
+    def menu(self, choices: list[Choice]) -> None:
+        self.events.append(("menu", choices))
 
     def turn_played(self, number: int, turn: PlayedTurn, who: str, reasoning: str) -> None:
-        self.events.append(("turn", number, turn.seat, turn.play, reasoning))
+        self.events.append(("turn", number, turn.seat, turn.play, reasoning, turn.words))
 
     def hint(self, suggestion: Suggestion) -> None:
         self.events.append(("hint", suggestion))

@@ -159,7 +159,8 @@ def test_a_person_plays_alchemists_at_the_terminal(tmp_path: Path) -> None:
     assert first is not None and "Turn 1 · round 1 · seat 0 (human)" in first
     for part in ("Face-up elixirs", "0 human chest", "2 greedy:seed=5 chest",
                  "setup: 2 skill points",
-                 "deck: 35 cards face down", "choices: 1 "):
+                 "deck: 35 cards face down",
+                 "choices:", "1 Put a setup skill point on the yellow track · +Y"):
         assert part in first, part
     assert "is not legal here" in (terminal.send("bZ") or "")
     after_setup = terminal.send("+Y +W")

@@ -42,6 +42,8 @@ def test_legal_and_apply_agree_with_the_python_api(engine: EngineProcess) -> Non
     assert [s["step"] for s in legal["steps"]] == state.legal_steps()
     assert [s["move"] for s in legal["steps"]] == [game.describe_step(state, s)
                                                    for s in state.legal_steps()]
+    assert [s["words"] for s in legal["steps"]] == [game.step_words(state, s)
+                                                    for s in state.legal_steps()]
     applied = engine.ask({"id": 2, "action": "apply", "setup": SETUP, "turnNotation": "C: bR"})
     for step in game.parse_turn(state, "C: bR"):
         state.play(step)
@@ -66,9 +68,12 @@ def test_analyze_and_move_from_a_record(engine: EngineProcess, tmp_path: Path) -
     final = engine.read_until_final("a")[-1]
     assert final["isDuringSearch"] is False and final["player"] == state.current_player
     assert final["candidates"][0]["step"] == expected
+    best = final["candidates"][0]
+    assert best["words"][0] == game.step_words(state, expected)
     lines = [json.loads(line) for line in text.splitlines()]
     move = engine.ask({"id": "m", "action": "move", "record": lines, "turn": 10})
     assert move["step"] == expected and move["move"] == game.describe_step(state, expected)
+    assert move["words"] == game.step_words(state, expected)
     over = engine.ask({"id": "o", "action": "move", "record": lines})
     assert over["error"]["code"] == "no_decision"
 

@@ -23,6 +23,7 @@ from valdora_ai.game_analysis.review import (
     summarize,
     verdict,
 )
+from valdora_ai.games import facts
 from valdora_ai.records import replay
 
 AGENT = "ismcts:iterations=30,seed=1"
@@ -128,6 +129,12 @@ def test_every_turn_is_reviewed_from_the_evaluation_before_it(record: Path) -> N
         before = analyzer.evals[r.turn - 1]
         assert r.expected_before == before.expected[r.seat]
         assert r.best == before.best_turn and r.best_decision == before.best_decision
+        state = analyzer.replayed.positions[r.turn - 1]
+        belief = analyzer.replayed.game.observation(state, r.seat).belief_state()
+        assert r.played_words == facts.steps_words(
+            analyzer.replayed.game, belief, played_decision(analyzer.replayed.game, state,
+                                                            r.played))
+        assert r.best_words and r.best_words == before.best_words
         assert (r.comparison is None) == r.same_decision
         if r.comparison is not None:
             assert r.comparison.worlds == 8
@@ -224,6 +231,7 @@ def test_cli_prints_turns_and_summary_and_writes_files(record: Path, tmp_path: P
     page = html.read_text()
     assert 'class="win-chance"' in page and "<h2>Turns</h2>" in page
     assert "<th>accuracy</th>" in page and "<th>loss [95%]</th>" in page
+    assert "<span class='words'>Move to the " in page
     assert page.count("<svg") == page.count("class='flagged'") + 1  # the plot, the boards
     assert not list(tmp_path.glob(".*"))  # no temporary file left behind
 
@@ -258,6 +266,7 @@ def test_cli_json_and_explanations(record: Path, tmp_path: Path) -> None:
     for turn in document["turns"]:
         low, high = turn["lossInterval"]
         assert low <= turn["loss"] <= high and isinstance(turn["significant"], bool)
+        assert turn["playedWords"] and turn["bestWords"]
     assert not record.with_name(record.name + ".analysis-cache.json").exists()
 
 

@@ -9,6 +9,7 @@ import pytest
 from interactive_helpers import RecordingView, hint_follower, scripted
 
 import valdora_ai as va
+from valdora_ai.games import facts
 from valdora_ai.interactive import GameSession, Outcome, run_session
 from valdora_ai.interactive.commands import InputError, parse_command
 from valdora_ai.interactive.seats import agent_for_turn
@@ -66,7 +67,7 @@ def test_the_record_names_human_seats_and_seeded_bots(tmp_path: Path) -> None:
 def test_bots_show_their_reasoning_and_people_their_turns(tmp_path: Path) -> None:
     session = _session()
     _, view = _run(session, hint_follower(session, turns=2), tmp_path / "g.jsonl")
-    for _, _, seat, play, reasoning in view.of("turn"):
+    for _, _, seat, play, reasoning, _ in view.of("turn"):
         assert play
         if seat == 0:
             assert reasoning == ""
@@ -235,3 +236,41 @@ def test_help_gives_examples_in_the_notation_of_the_game(name: str, tmp_path: Pa
         described.update(game.describe_step(state, step) for step in state.legal_steps())
         state.apply(game.greedy_step(state, rng))
     assert match[1] in described  # a step a game of `name` offers
+
+
+@pytest.mark.parametrize("name", va.game_names())
+def test_menu_help_and_hint_say_each_step_in_words_beside_its_token(
+        name: str, tmp_path: Path) -> None:
+    game = va.make_game(name, players=3)
+    session = GameSession.new(game, SEATS, 4)
+    board = session.state.copy()
+    outcome, view = _run(session, scripted(["legal", "help", "hint", "quit"]),
+                         tmp_path / "g.jsonl")
+    assert outcome is Outcome.QUIT and not view.of("error")
+    legal = board.legal_steps()
+    menu = view.of("menu")[-1][1]
+    assert [choice.words for choice in menu] == [game.step_words(board, s) for s in legal]
+    assert [choice.token for choice in menu] == [game.format_turn(board, [s]) for s in legal]
+    legend = view.of("message")[0][1].split("The notation of your choices now:\n")[1]
+    for choice in menu:
+        assert re.search(rf"^  {re.escape(choice.token)} +{re.escape(choice.words)}$",
+                         legend, re.MULTILINE), (choice, legend)
+    hint = view.of("hint")[0][1]
+    assert hint.words and hint.words[0] in {choice.words for choice in menu}
+
+
+@pytest.mark.parametrize("name", va.game_names())
+def test_every_turn_shown_says_its_steps_in_words_as_the_person_saw_them(
+        name: str, tmp_path: Path) -> None:
+    game = va.make_game(name, players=3)
+    session = GameSession.new(game, SEATS, 4)
+    outcome, view = _run(session, hint_follower(session, turns=2), tmp_path / "g.jsonl")
+    turns = view.of("turn")
+    assert outcome is Outcome.END_OF_INPUT and len(turns) >= 3
+    for number, (_, _, seat, play, _, words) in enumerate(turns):
+        start = replay(tmp_path / "g.jsonl").positions[number]
+        steps = game.parse_turn(start, play)
+        assert words == facts.seen_steps_words(game, start, steps, 0) and words, play
+        if seat != 0:  # a bot's turn: worded on seat 0's belief, not on the bot's
+            belief = game.observation(start, 0).belief_state()
+            assert words[0] == game.step_words(belief, steps[0])

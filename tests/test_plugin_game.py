@@ -255,11 +255,13 @@ def test_serve_sends_the_person_only_what_they_may_know() -> None:
 
 @pytest.mark.slow
 def test_the_conformance_suite_passes(installed: Path) -> None:
-    """tests/test_conformance.py parametrizes over the registry, so with the plug-in
-    installed it checks the plug-in too (``-k`` keeps to its cases)."""
+    """tests/test_conformance.py and tests/test_step_words.py parametrize over the
+    registry, so with the plug-in installed they check the plug-in too (``-k`` keeps to
+    its cases)."""
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-         str(ROOT / "tests" / "test_conformance.py"), "-k", NAME],
+         str(ROOT / "tests" / "test_conformance.py"),
+         str(ROOT / "tests" / "test_step_words.py"), "-k", NAME],
         capture_output=True, text=True, cwd=ROOT, timeout=600)
     summary = done.stdout.strip().splitlines()[-1]
     assert done.returncode == 0, done.stdout[-3000:]

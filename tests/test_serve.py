@@ -92,6 +92,20 @@ def test_a_whole_game_sends_only_what_the_person_may_know(game: str, seats: list
                for t in tables)
 
 
+@pytest.mark.parametrize("game", ["valdora", "alchemists", "zavandor"])
+def test_choices_and_hints_say_each_step_in_words(game: str) -> None:
+    with server() as client, page(client) as p:
+        answers = p.ask("new_game", game=game, seats=["human", "greedy", "greedy"], seed=2)
+        sid, table = answers[-1]["session"], answers[-1]["table"]
+        rules = make_game(game, players=3)
+        state = rules.observation(rules.new_state(2), 0).belief_state()
+        assert [c["words"] for c in table["choices"]] == [
+            rules.step_words(state, c["step"]) for c in table["choices"]]
+        assert len({c["words"] for c in table["choices"]}) == len(table["choices"])
+        hint = p.ask("hint", session=sid)[-1]["hint"]
+        assert hint["words"] and hint["words"][0] in {c["words"] for c in table["choices"]}
+
+
 def test_bots_turns_stream_with_their_reasoning_and_people_may_write_turns() -> None:
     with server() as client, page(client) as p:
         answers = p.ask("new_game", seats=["greedy", "greedy", "human"], seed=1)

@@ -89,6 +89,15 @@ def _download(page: Page, target: Path) -> Path:
     return target
 
 
+def _new_game(page: Page, game: str, seats: list[str], seed: int) -> None:
+    page.select_option("#game", game)
+    page.select_option("#players", str(len(seats)))
+    for seat, spec in enumerate(seats):
+        page.fill(f"#seat-{seat}", spec)
+    page.fill("#seed", str(seed))
+    page.click("#new-game")
+
+
 def _click_first_choice(page: Page) -> None:
     page.locator("#choices button").first.click()
     expect(page.locator("#choices button:not([disabled])").first.or_(
@@ -97,12 +106,7 @@ def _click_first_choice(page: Page) -> None:
 
 @pytest.mark.slow  # the quick loop keeps test_analyse_a_game_live_and_whole in the browser
 def test_a_whole_game_by_clicking_then_replay_and_resume(page: Page, tmp_path: Path) -> None:
-    page.select_option("#game", "valdora")
-    page.select_option("#players", "3")
-    page.fill("#seat-1", "greedy")
-    page.fill("#seat-2", "ismcts:iterations=20")
-    page.fill("#seed", "5")
-    page.click("#new-game")
+    _new_game(page, "valdora", ["human", "greedy", "ismcts:iterations=20"], 5)
     expect(page.locator("#board svg")).to_be_visible()
     expect(page.locator("#status")).to_contain_text("your move")
     page.fill("#hint-agent", "greedy")
@@ -162,3 +166,14 @@ def test_analyse_a_game_live_and_whole(page: Page) -> None:
     assert turn is not None
     expect(page.locator("#turn")).to_have_value(turn)
     expect(page.locator("#where")).to_contain_text("played:")
+
+
+def test_the_buttons_say_each_step_in_words_beside_its_notation(page: Page) -> None:
+    _new_game(page, "zavandor", ["human", "greedy", "greedy"], 2)
+    expect(page.locator("#status")).to_contain_text("your move")
+    gold = page.locator("#choices button", has_text="Take 4 gold")
+    expect(gold).to_have_count(1)
+    expect(gold.locator("code")).to_have_text("gold")
+    expect(gold).to_have_attribute("title", "Take 4 gold (gold)")
+    sample = page.locator("#choices button", has_text="Take a soil sample on district").first
+    expect(sample.locator("code")).to_contain_text("sample:")

@@ -75,6 +75,7 @@ def test_cli_suggest_table_and_json(tmp_path: Path) -> None:
     result = runner.invoke(app, ["suggest", str(path), "--agent", SPEC, "--top", "3"])
     assert result.exit_code == 0, result.output
     assert "Seat 0 to move" in result.output and "first step" in result.output
+    assert "in words" in result.output and "Move to the " in result.output
     result = runner.invoke(app, ["suggest", str(path), "--agent", SPEC, "--top", "2", "--json"])
     assert result.exit_code == 0, result.output
     document = json.loads(result.output)
@@ -83,6 +84,7 @@ def test_cli_suggest_table_and_json(tmp_path: Path) -> None:
         assert candidate["step"] in state.legal_steps()
         assert candidate["first"] == game.describe_step(state, candidate["step"])
         assert candidate["turn"].startswith(candidate["first"])
+        assert candidate["words"][0] == game.step_words(state, candidate["step"])
 
 
 def test_cli_suggest_bad_input(tmp_path: Path) -> None:

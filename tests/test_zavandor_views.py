@@ -173,7 +173,8 @@ def test_play_shows_the_human_seat_its_table_and_nothing_hidden(tmp_path: Path) 
     assert output is not None
     for part in ("Turn 1 · round 1 · seat 0 (human)", "Market (gem supply unlimited)",
                  "Districts", "Cards for sale", "traders free:", "0 human (you)",
-                 "1 greedy:seed=6", "choices: 1 sample:I.1"):
+                 "1 greedy:seed=6",
+                 "choices:", "1 Take a soil sample on district I, space 1 (1 gold) · sample:I.1"):
         assert part in output, part
     for _ in range(6):
         output = terminal.hinted_turn()

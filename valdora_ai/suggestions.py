@@ -21,7 +21,7 @@ from typing import Any
 from valdora_ai.agents import Agent, parse_spec, refuse_world_seer
 from valdora_ai.analysis import Analysis, Budget, Candidate, SearchControl
 from valdora_ai.errors import SpecError, ValdoraError
-from valdora_ai.games import CHANCE, Game
+from valdora_ai.games import CHANCE, Game, facts
 from valdora_ai.positions import load_position
 
 __all__ = ["CandidateTurn", "candidate_line", "candidate_turn", "check_player_to_move",
@@ -111,6 +111,7 @@ class CandidateTurn:
     decision: str
     sampled: str
     steps: tuple[int, ...]  # the decision's steps
+    words: tuple[str, ...]  # the decision's steps in words (the game's step_words)
 
     def text(self) -> str:
         """The turn in one string, the sampled rest marked as such."""
@@ -123,8 +124,9 @@ def candidate_line(game: Game, belief: Any, candidate: Candidate) -> CandidateTu
     steps, finished = candidate_steps(game, belief, candidate)
     decision, rest = split_decision(belief, steps)
     text = game.format_turn(belief, decision)
+    words = facts.steps_words(game, belief, decision)
     if not rest:
-        return CandidateTurn(text if finished else text + " …", "", tuple(decision))
+        return CandidateTurn(text if finished else text + " …", "", tuple(decision), words)
     board = belief.copy()
     for step in decision:
         board.apply(step)
@@ -135,7 +137,7 @@ def candidate_line(game: Game, belief: Any, candidate: Candidate) -> CandidateTu
     if not game.format_turn(belief, steps).endswith(tokens[-1]):
         tokens.pop()  # a closing step the notation leaves unwritten (Valdora's end)
     sampled = " ".join(tokens) + ("" if finished else " …")
-    return CandidateTurn(text, sampled.strip(), tuple(decision))
+    return CandidateTurn(text, sampled.strip(), tuple(decision), words)
 
 
 def candidate_turn(game: Game, state: Any, candidate: Candidate) -> str:

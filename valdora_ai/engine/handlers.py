@@ -65,10 +65,12 @@ def legal(rid: RequestId, request: dict[str, Any], games: Games) -> dict[str, An
     game, state = games.load(request)
     kind, to_move = status(state)
     if kind == "chance":
-        steps = [{"step": s, "move": game.describe_step(state, s), "probability": p}
+        steps = [{"step": s, "move": game.describe_step(state, s),
+                  "words": game.step_words(state, s), "probability": p}
                  for s, p in state.chance_outcomes()]
     else:
-        steps = [{"step": s, "move": game.describe_step(state, s)} for s in state.legal_steps()]
+        steps = [{"step": s, "move": game.describe_step(state, s),
+                  "words": game.step_words(state, s)} for s in state.legal_steps()]
     return {"id": rid, "action": "legal", "status": kind, "toMove": to_move, "steps": steps}
 
 
@@ -146,9 +148,11 @@ class SearchJob:
         if self.action == "move":
             step = None if analysis is None else self.agent.decide(analysis)
             move = None if step is None else self._tokens([step])[0]
+            words = (None if step is None
+                     else self.game.step_words(self.observation.belief_state(), step))
             chosen = None if analysis is None else analysis.best.to_json(player) | {"order": 0}
             return {**head, "player": player, "agent": self.agent.spec,
-                    "terminated": terminated, "step": step, "move": move,
+                    "terminated": terminated, "step": step, "move": move, "words": words,
                     "candidate": chosen}
         if analysis is None:
             analysis = Analysis(player=player, candidates=(), agent=self.agent.spec,
@@ -174,7 +178,8 @@ class SearchJob:
         line = candidate_line(self.game, belief, candidate)
         return {"step": candidate.step, "move": self._tokens([candidate.step])[0],
                 "turn": line.text(),
-                "decision": line.decision, "sampled": line.sampled or None, **data,
+                "decision": line.decision, "words": list(line.words),
+                "sampled": line.sampled or None, **data,
                 "pvMoves": self._tokens(list(candidate.pv)),
                 "pvSampled": pv_sampled(belief, candidate.pv)}
 

@@ -25,13 +25,14 @@ from valdora_ai.errors import ValdoraError
 from valdora_ai.explanations import explain as explain_turn
 from valdora_ai.game_analysis.paired import compare, played_decision
 from valdora_ai.game_analysis.review import PositionEval
-from valdora_ai.games import Game, make_game
+from valdora_ai.games import Game, facts, make_game
 from valdora_ai.inputs import read_json
 from valdora_ai.rng import SEED_SPACE
 from valdora_ai.suggestions import candidate_line
 
 CACHE_FORMAT = "valdora-analysis-cache"
-CACHE_VERSION = 2  # 2: decisions compared on common worlds; entries of 1 are searched again
+CACHE_VERSION = 3  # 2: decisions compared on common worlds; 3: with their words; entries
+# of older versions are searched again
 DEFAULT_WORLDS = 40
 
 
@@ -76,16 +77,19 @@ def evaluate_state(game: Game, state: Any, spec: str, explain: bool,
     belief = game.observation(state, player).belief_state()
     line = candidate_line(game, belief, analysis.best)
     decision, comparison = None, None
+    words: tuple[str, ...] = ()
     if played is not None:
         steps = played_decision(game, state, played)
         decision = game.format_turn(belief, steps)
+        words = facts.steps_words(game, belief, steps)
         if steps != list(line.steps):
             comparison = compare(game, state, list(line.steps), steps, worlds, seed,
                                  agent.params.get("rollout", "greedy"))
     return PositionEval(
         player=player, best_turn=line.text(), expected=analysis.best.expected_scores,
         wins=analysis.best.win_probabilities, best_decision=line.decision,
-        played_decision=decision, comparison=comparison,
+        played_decision=decision, comparison=comparison, best_words=line.words,
+        played_words=words,
         explanation=explain_turn(game, state, analysis).to_json() if explain else None)
 
 

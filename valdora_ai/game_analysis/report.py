@@ -111,6 +111,7 @@ body { font-family: sans-serif; margin: 2em; color: #222; max-width: 1250px; }
 table { border-collapse: collapse; margin: 1em 0; }
 td, th { border: 1px solid #ccc; padding: 3px 8px; text-align: right; }
 td.turn { text-align: left; font-family: monospace; }
+td.turn .words { font-family: sans-serif; color: #555; }
 tr.blunder td { background: #f8d0d0; } tr.mistake td { background: #fbe3c8; }
 tr.inaccuracy td { background: #fdf5cc; }
 section.flagged { border-top: 2px solid #888; margin-top: 2em; }
@@ -159,8 +160,10 @@ def html_report(analysis: GameAnalysis, replayed: Replay) -> str:
         parts.append(f"<section class='flagged' id='turn-{review.turn}'><h2>Turn "
                      f"{review.turn}, seat {review.seat}: {e(review.flag)}</h2>"
                      f"<p>Played <code>{e(review.played)}</code> (the decision "
-                     f"<code>{e(review.played_decision)}</code>); the search prefers "
-                     f"<code>{e(review.best)}</code>. On {data['worlds']} common sampled "
+                     f"<code>{e(review.played_decision)}</code>: "
+                     f"{e('; '.join(review.played_words))}); the search prefers "
+                     f"<code>{e(review.best)}</code> ({e('; '.join(review.best_words))})."
+                     f" On {data['worlds']} common sampled "
                      f"worlds it lost {_loss(data)} points and {_win_loss(data)} "
                      "percentage points of win chance (95% intervals).</p>")
         if review.explanation:
@@ -186,6 +189,12 @@ def _summary_table(analysis: GameAnalysis) -> str:
             "when significant (docs/analysis.md).</p>")
 
 
+def _in_words(turn: str, words: tuple[str, ...]) -> str:
+    """A turn in the notation over its decision in words, escaped."""
+    said = f"<br><span class='words'>{html.escape('; '.join(words))}</span>" if words else ""
+    return html.escape(turn) + said
+
+
 def _turn_table(analysis: GameAnalysis) -> str:
     e = html.escape
     rows = []
@@ -194,8 +203,9 @@ def _turn_table(analysis: GameAnalysis) -> str:
         link = f"<a href='#turn-{r.turn}'>{r.turn}</a>" if r.flag else str(r.turn)
         expected = "–" if r.expected_before is None else f"{r.expected_before:.1f}"
         rows.append(f"<tr class='{r.flag or ''}'><td>{link}</td><td>{r.seat}</td>"
-                    f"<td class='turn'>{e(r.played)}</td>"
-                    f"<td class='turn'>{'=' if r.same_decision else e(r.best)}</td>"
+                    f"<td class='turn'>{_in_words(r.played, r.played_words)}</td>"
+                    f"<td class='turn'>"
+                    f"{'=' if r.same_decision else _in_words(r.best, r.best_words)}</td>"
                     f"<td>{expected}</td><td>{_loss(data)}</td>"
                     f"<td>{_percent(r.win_before)}</td><td>{_win_loss(data)}</td>"
                     f"<td>{e(r.flag or '')}</td></tr>")

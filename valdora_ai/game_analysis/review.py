@@ -45,12 +45,15 @@ class PositionEval:
     best_decision: str = ""  # the best turn's decision (no sampled outcome)
     played_decision: str | None = None  # the reviewed turn's decision, None: not reviewed
     comparison: Comparison | None = None  # None: not reviewed, or the same decision
+    best_words: tuple[str, ...] = ()  # the best decision's steps in words
+    played_words: tuple[str, ...] = ()  # the reviewed decision's steps in words
 
     def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "bestTurn": self.best_turn,
                 "expected": list(self.expected), "wins": list(self.wins),
                 "explanation": self.explanation, "bestDecision": self.best_decision,
                 "playedDecision": self.played_decision,
+                "bestWords": list(self.best_words), "playedWords": list(self.played_words),
                 "comparison": None if self.comparison is None else self.comparison.to_json()}
 
     @classmethod
@@ -62,6 +65,8 @@ class PositionEval:
                    explanation=document.get("explanation"),
                    best_decision=str(document.get("bestDecision", "")),
                    played_decision=document.get("playedDecision"),
+                   best_words=tuple(document.get("bestWords", ())),
+                   played_words=tuple(document.get("playedWords", ())),
                    comparison=None if comparison is None else Comparison.from_json(comparison))
 
 
@@ -103,6 +108,8 @@ class TurnReview:
     win_before: float | None
     comparison: Comparison | None = None  # None: the best decision was played
     explanation: dict[str, Any] | None = None
+    played_words: tuple[str, ...] = ()  # the played decision's steps in words
+    best_words: tuple[str, ...] = ()  # the best decision's steps in words
 
     @property
     def same_decision(self) -> bool:
@@ -131,6 +138,7 @@ class TurnReview:
         return {"turn": self.turn, "seat": self.seat, "played": self.played,
                 "best": self.best, "playedDecision": self.played_decision,
                 "bestDecision": self.best_decision, "sameDecision": self.same_decision,
+                "playedWords": list(self.played_words), "bestWords": list(self.best_words),
                 "expectedBefore": _round(self.expected_before, 3),
                 "winBefore": _round(self.win_before, 4),
                 "loss": round(self.loss, 3),
@@ -155,7 +163,8 @@ def review_turn(turn: int, played: str, before: PositionEval, explain: bool) -> 
         played_decision=before.played_decision or "", best_decision=before.best_decision,
         expected_before=before.expected[seat] if before.expected else None,
         win_before=before.wins[seat] if before.wins else None,
-        comparison=before.comparison, explanation=before.explanation if explain else None)
+        comparison=before.comparison, explanation=before.explanation if explain else None,
+        played_words=before.played_words, best_words=before.best_words)
 
 
 @dataclass(frozen=True)

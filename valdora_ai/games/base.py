@@ -141,6 +141,14 @@ class ServiceHooks(Protocol):
         error lists the legal steps grouped by it (see valdora_ai.games.refusals)."""
         ...
 
+    def step_words(self, state: Any, step: int) -> str:
+        """`step` (legal in `state`, a chance outcome included) in plain words, in the
+        board game's rulebook terms ("Buy 2 rubies for 8 gold"), for the terminal's
+        menus, the web's buttons, suggestions and analyses, shown beside its notation
+        token; distinct legal steps read differently. By default the token itself
+        (``describe_step``), for a game that defines no words."""
+        ...
+
     def parse_step(self, state: Any, token: str) -> int:
         """The legal step one token names in `state`, typed in the middle of a turn at
         the terminal (a NotationError when none does)."""

@@ -1,4 +1,5 @@
-"""What services ask of any game beyond its hooks: where a turn ends, and its picture.
+"""What services ask of any game beyond its hooks: where a turn ends, steps in words,
+and its picture.
 
 The hooks themselves are methods of every game (:class:`valdora_ai.games.base.Game`,
 defaults in :class:`valdora_ai.games.game_base.GameBase`); these functions combine them
@@ -20,6 +21,34 @@ def turn_continues(game: Game, state: State, seat: int, start: int | None) -> bo
     if state.is_terminal() or state.current_player != seat:
         return False
     return start is None or game.turn_count(state) == start
+
+
+def steps_words(game: Game, state: State, steps: list[int]) -> tuple[str, ...]:
+    """Each of `steps`, played in turn from `state` (left as it is), in the game's
+    words (``Game.step_words``)."""
+    board, words = state.copy(), []
+    for step in steps:
+        words.append(game.step_words(board, step))
+        board.apply(step)
+    return tuple(words)
+
+
+def seen_steps_words(game: Game, start: State, steps: list[int],
+                     observer: int) -> tuple[str, ...]:
+    """The words of `steps`, a turn played from the true position `start`, as seat
+    `observer` sees them: worded on that seat's belief state, with the reveals the turn
+    shows that seat (so another seat's private draw is never named)."""
+    world = game.world_seen_by(start, observer)
+    belief = game.observation(start, observer).belief_state()
+    words = []
+    for step in steps:
+        words.append(game.step_words(belief, step))
+        revealed = game.apply_revealing(world, step)
+        belief.apply(step)
+        for outcome in revealed:
+            words.append(game.step_words(belief, outcome))
+            belief.apply(outcome)
+    return tuple(words)
 
 
 def not_legal(game: Game, state: State, what: str, legal: list[int]) -> str:

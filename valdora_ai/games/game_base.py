@@ -110,6 +110,10 @@ class GameBase(Game):
         """One kind, "step", for a game that names none."""
         return "step"
 
+    def step_words(self, state: Any, step: int) -> str:
+        """By default the step's notation token: a game without words still shows one."""
+        return self.describe_step(state, step)
+
     def parse_step(self, state: Any, token: str) -> int:
         """By default the legal step whose ``describe_step`` is `token` in any letter
         case."""

@@ -6,6 +6,7 @@ notation at the start of a turn, or step tokens in the middle of one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from valdora_ai.errors import ValdoraError
@@ -21,16 +22,20 @@ COMMANDS = {
     "quit": "save the record and stop",
 }
 
-def help_text(game: str) -> str:
+def help_text(game: str, legend: Sequence[tuple[str, str]]) -> str:
     """What 'help' prints at a turn of `game`, with examples in that game's notation
-    (its :class:`~valdora_ai.games.GameType`'s)."""
+    (its :class:`~valdora_ai.games.GameType`'s) and the legend of the notation: the
+    (words, token) of each choice the player has now."""
     kind = game_type(game)
     turns, token = kind.turn_examples, kind.step_example
+    width = max((len(written) for _, written in legend), default=0)
     return "\n".join([
         f"Your turn: type a whole turn in the turn notation, e.g. {turns}; or go step by "
         f"step: type the number of a choice from the menu (or its token, e.g. {token!r}).",
         "",
         *(f"  {name:<10} {text}" for name, text in COMMANDS.items()),
+        *(["", "The notation of your choices now:"] if legend else []),
+        *(f"  {written:<{width}}  {words}" for words, written in legend),
     ])
 
 

@@ -17,7 +17,7 @@ from valdora_ai.errors import ValdoraError
 from valdora_ai.games import facts
 from valdora_ai.interactive.commands import Command, help_text, parse_command
 from valdora_ai.interactive.session import GameSession, resume_command
-from valdora_ai.interactive.view import View
+from valdora_ai.interactive.view import Choice, View
 
 Reader = Callable[[str], str]
 
@@ -93,9 +93,9 @@ class _HumanTurn:
         """Carry out one command; a _Next when the turn is left by other means."""
         kind = command.kind
         if kind == "help":
-            self.view.message(help_text(self.game.name))
+            self.view.message(help_text(self.game.name, self._choices()))
         elif kind in ("legal", "empty"):
-            self.view.menu(self._labels())
+            self.view.menu(self._choices())
         elif kind == "board":
             self._show_position()
         elif kind == "hint":
@@ -113,12 +113,17 @@ class _HumanTurn:
             self._move(command.argument)
         return None
 
-    def _labels(self) -> list[str]:
-        """The menu: each legal step as written in a turn (a lone END is 'pass')."""
-        legal = self.board.legal_steps()
+    def _choices(self) -> list[Choice]:
+        """The menu: each legal step in words and as typed."""
+        return [Choice(self.game.step_words(self.board, step), self._token(step))
+                for step in self.board.legal_steps()]
+
+    def _token(self, step: int) -> str:
+        """A legal step as typed: at the start of a turn as a whole turn (a lone END is
+        'pass'), then its step token."""
         if not self.steps:
-            return [self.game.format_turn(self.board, [step]) for step in legal]
-        return [self.game.describe_step(self.board, step) for step in legal]
+            return self.game.format_turn(self.board, [step])
+        return self.game.describe_step(self.board, step)
 
     def _show_position(self) -> None:
         observation = self.game.observation(self.board, self.seat)
@@ -126,7 +131,7 @@ class _HumanTurn:
             self.view.progress(observation, self._so_far())
         else:
             self.view.position(observation, self.session.seats, self.session.turn_number)
-        self.view.menu(self._labels())
+        self.view.menu(self._choices())
 
     def _so_far(self) -> str:
         return self.game.format_turn(self.start, self.steps)

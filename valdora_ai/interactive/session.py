@@ -9,7 +9,7 @@ all go through the same checked path: the turn notation.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,9 @@ class PlayedTurn:
     seat: int
     round: int | None  # None for a game without rounds
     play: str
+    # Its steps in words as the one person at the table saw them (empty with several
+    # people or none): shown, not part of the turn.
+    words: tuple[str, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -37,11 +40,13 @@ class Suggestion:
 
     `open_end` is True when the suggestion stops at a reveal (a page whose face nobody
     knows yet) after which the turn goes on: what comes after depends on that face.
+    `words` says each suggested step in words (the game's ``step_words``).
     """
 
     text: str
     analysis: Analysis
     open_end: bool
+    words: tuple[str, ...]
 
 
 class GameSession:
@@ -75,10 +80,12 @@ class GameSession:
         """Continue a replayed record (RecordError, naming `where`, if it is over)."""
         if saved.final.is_terminal():
             raise RecordError("the game is over: nothing to resume", where=where)
-        turns = [PlayedTurn(p.current_player, _round(saved.game, p), play)
-                 for p, play in zip(saved.positions[:-1], saved.plays, strict=True)]
         session = cls(saved.game, saved.header.seed, saved.header.seats)
-        session.turns, session.state = turns, saved.final
+        session.turns = [
+            PlayedTurn(p.current_player, _round(saved.game, p), play,
+                       session._words(p, saved.game.parse_turn(p, play)))
+            for p, play in zip(saved.positions[:-1], saved.plays, strict=True)]
+        session.state = saved.final
         # Bot specs are rebuilt as the record wrote them: a bad one fails here, not later.
         for seat in session.bots:
             agent_for_turn(session.seats[seat], session.game, 1)
@@ -108,10 +115,17 @@ class GameSession:
     def commit(self, start: Any, steps: list[int], end: Any) -> PlayedTurn:
         """Record the whole turn `steps` played from `start` (leading to `end`)."""
         turn = PlayedTurn(start.current_player, _round(self.game, start),
-                          self.game.format_turn(start, steps))
+                          self.game.format_turn(start, steps), self._words(start, steps))
         self.turns.append(turn)
         self.state = end
         return turn
+
+    def _words(self, start: Any, steps: list[int]) -> tuple[str, ...]:
+        """The words of the turn `steps` from `start` as the one person at the table saw
+        them; none with several people or none (nobody to word them for)."""
+        if len(self.humans) != 1:
+            return ()
+        return facts.seen_steps_words(self.game, start, steps, self.humans[0])
 
     def play_turn(self, text: str) -> PlayedTurn:
         """Play a whole turn written in the notation for the player to move (checked)."""
@@ -162,7 +176,8 @@ class GameSession:
         else:
             text = " ".join(tokens[:-1] if tokens[-1] == "end" else tokens) or "end"
         return Suggestion(text, replace(first, agent=spec),
-                          self._goes_on_after_reveal(belief, seat, count))
+                          self._goes_on_after_reveal(belief, seat, count),
+                          facts.steps_words(self.game, start, steps))
 
     def _goes_on_after_reveal(self, belief: Any, seat: int, count: int | None) -> bool:
         """Whether `seat`'s turn can go on after the reveal pending in `belief` (a draw

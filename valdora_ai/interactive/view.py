@@ -6,11 +6,18 @@ player to move does not know.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from valdora_ai.games.base import Observation
 from valdora_ai.interactive.session import PlayedTurn, Suggestion
 from valdora_ai.selfplay import GameResult
+
+
+class Choice(NamedTuple):
+    """One legal choice of the menu: the step in words and as typed (its token)."""
+
+    words: str
+    token: str
 
 
 class View(Protocol):
@@ -20,7 +27,7 @@ class View(Protocol):
     def progress(self, observation: Observation, so_far: str) -> None:
         """The table after a step in the middle of a person's turn."""
 
-    def menu(self, labels: list[str]) -> None:
+    def menu(self, choices: list[Choice]) -> None:
         """The legal choices, to be numbered from 1."""
 
     def turn_played(self, number: int, turn: PlayedTurn, who: str, reasoning: str) -> None:

@@ -35,7 +35,7 @@ class BotTurn:
 
     def to_json(self) -> dict[str, Any]:
         return {"turn": self.number, "seat": self.turn.seat, "play": self.turn.play,
-                "reasoning": self.reasoning}
+                "words": list(self.turn.words), "reasoning": self.reasoning}
 
 
 class WebGame:
@@ -131,7 +131,8 @@ class WebGame:
         suggestion = self.session.suggest(self.board, seat, spec, bool(self.steps))
         belief = self.game.observation(self.board, seat).belief_state()
         explanation = explain(self.game, belief, suggestion.analysis)
-        return {"text": suggestion.text, "openEnd": suggestion.open_end,
+        return {"text": suggestion.text, "words": list(suggestion.words),
+                "openEnd": suggestion.open_end,
                 "reasoning": suggestion.analysis.summary(),
                 "explanation": explanation.to_json()}
 
@@ -157,7 +158,7 @@ class WebGame:
             "game": self.game.name, "seats": list(session.seats), "observer": seat,
             "turn": session.turn_number, "over": self.over,
             "toMove": None if self.over else int(self.board.current_player),
-            "history": [{"turn": n, "seat": t.seat, "play": t.play}
+            "history": [{"turn": n, "seat": t.seat, "play": t.play, "words": list(t.words)}
                         for n, t in enumerate(session.turns, start=1)],
             "soFar": self.game.format_turn(self.start, self.steps) if self.steps else "",
             "choices": self._choices() if self.human_to_move else [],
@@ -178,7 +179,7 @@ class WebGame:
             label = (self.game.format_turn(board, [step]) if not self.steps
                      else self.game.describe_step(board, step))
             choices.append({"step": step, "move": self.game.describe_step(board, step),
-                            "label": label})
+                            "label": label, "words": self.game.step_words(board, step)})
         return choices
 
 

@@ -17,7 +17,7 @@ from valdora_ai.errors import PositionError, ValdoraError
 from valdora_ai.games import CHANCE, TERMINAL, GameBase
 from valdora_ai.games.observing import check_seat
 from valdora_ai.games.token_turns import apply_recording
-from valdora_expeditions import GAME_TYPE, heuristics, info, notation, position
+from valdora_expeditions import GAME_TYPE, heuristics, info, notation, position, words
 from valdora_expeditions.rules import (
     CARDS,
     HAND,
@@ -60,6 +60,11 @@ class ExpeditionsGame(GameBase):
         return info.determinize(observation, rng)
 
     describe_step = staticmethod(notation.describe_step)
+
+    def step_words(self, state: ExpeditionsState, step: int) -> str:
+        """The step in words (see valdora_expeditions.words)."""
+        return words.step_words(step)
+
     parse_turn = staticmethod(notation.parse_turn)
     format_turn = staticmethod(notation.format_turn)
     position_to_json = staticmethod(position.position_to_json)

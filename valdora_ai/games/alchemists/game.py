@@ -162,6 +162,12 @@ class AlchemistsGame(GameBase):
             return list(fast.estimate_final_scores())
         return heuristics.estimate_final_scores(state)
 
+    def step_words(self, state: AlchemistsState, step: int) -> str:
+        """The step in the rulebook's words (see valdora_ai.games.alchemists.words)."""
+        from valdora_ai.games.alchemists.words import step_words
+
+        return step_words(state, step)
+
     def describe_turn(self, state: AlchemistsState, steps: list[int]) -> list[str]:
         """What the turn does, in sentences (see valdora_ai.games.alchemists.explain)."""
         from valdora_ai.games.alchemists.explain import describe_turn

@@ -14,6 +14,7 @@ from valdora_ai.games.alchemists.rules import (
     Player,
     line_bonus,
 )
+from valdora_ai.games.wording import listed
 
 
 def plural(n: int, noun: str) -> str:
@@ -55,7 +56,7 @@ def amounts(names: tuple[str, ...], counts: list[int] | tuple[int, ...]) -> str:
     parts = [f"{n} {name}" for name, n in zip(names, counts, strict=True) if n]
     if not parts:
         return "nothing"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return listed(parts)
 
 
 def complete_lines(data: AlchemistsData, player: Player) -> list[tuple[str, int]]:

@@ -99,6 +99,12 @@ class ValdoraGame(GameBase):
     def format_turn(self, state: ValdoraState, steps: list[int]) -> str:
         return notation.format_turn(state, steps)
 
+    def step_words(self, state: ValdoraState, step: int) -> str:
+        """The step in the rulebook's words (see valdora_ai.games.valdora.words)."""
+        from valdora_ai.games.valdora.words import step_words
+
+        return step_words(state, step)
+
     def describe_turn(self, state: ValdoraState, steps: list[int]) -> list[str]:
         """What the turn does, in sentences (see valdora_ai.games.valdora.explain)."""
         return explain.describe_turn(state, steps)

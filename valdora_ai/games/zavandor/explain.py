@@ -28,6 +28,7 @@ from valdora_ai.games.zavandor.rules import (
     mined_by_tiles,
 )
 from valdora_ai.games.zavandor.tables import card_effect, card_text, gems_text, tile_text
+from valdora_ai.games.zavandor.words import gem_count as _gem
 
 
 def describe_turn(state: Any, turn_steps: list[int]) -> list[str]:
@@ -63,13 +64,6 @@ def _step_sentences(was: ZavandorState, board: ZavandorState, step: int) -> list
     said = (_before_step(was, step), _after_step(was, board, step),
             _taken_tile(was, board, was.current))
     return [sentence for sentence in said if sentence]
-
-
-def _gem(state: ZavandorState, gem: int, count: int = 1) -> str:
-    name = state.data.gem_names[gem]
-    if count != 1:
-        name = name[:-1] + "ies" if name.endswith("y") else name + "s"
-    return f"{count} {name}"
 
 
 def _gems(state: ZavandorState, gem: int) -> str:

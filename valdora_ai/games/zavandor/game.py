@@ -177,6 +177,12 @@ class ZavandorGame(GameBase):
             return list(fast.estimate_final_scores())
         return heuristics.estimate_final_scores(state)
 
+    def step_words(self, state: ZavandorState, step: int) -> str:
+        """The step in the rulebook's words (see valdora_ai.games.zavandor.words)."""
+        from valdora_ai.games.zavandor.words import step_words
+
+        return step_words(state, step)
+
     def describe_turn(self, state: ZavandorState, steps: list[int]) -> list[str]:
         """What the turn does, in sentences (see valdora_ai.games.zavandor.explain)."""
         return explain.describe_turn(state, steps)

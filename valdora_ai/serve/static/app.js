@@ -148,6 +148,7 @@ function showTable(table) {
   log.replaceChildren(...table.history.map((turn) => {
     const reason = play.reasons.get(turn.turn);
     return element("li", { value: turn.turn }, `seat ${turn.seat} (${table.seats[turn.seat]}): ${turn.play}`,
+      ...(turn.words && turn.words.length ? [element("span", { className: "dim" }, ` = ${turn.words.join("; ")}`)] : []),
       ...(reason ? [element("span", { className: "reason" }, ` — ${reason}`)] : []));
   }));
   log.scrollTop = log.scrollHeight;
@@ -165,7 +166,9 @@ function showTable(table) {
   const choices = $("choices");
   choices.replaceChildren();
   for (const choice of table.choices) {
-    const button = element("button", { type: "button", title: choice.move }, choice.label);
+    // The step in the rulebook's words, its notation beside it (still typed in records).
+    const button = element("button", { type: "button", title: `${choice.words} (${choice.move})` },
+      choice.words, " ", element("code", { className: "dim" }, choice.label));
     button.dataset.step = choice.step;
     button.addEventListener("click", () => act({ action: "play", step: choice.step }));
     choices.append(button);
@@ -192,6 +195,7 @@ function hint() {
       const lines = [...h.explanation.does, ...h.explanation.why];
       $("hint-text").replaceChildren(
         element("b", {}, h.text + (h.openEnd ? " … (then it depends on the reveal)" : "")),
+        element("div", {}, h.words.join("; ")),
         element("div", { className: "dim" }, h.reasoning),
         element("ul", {}, ...lines.map((line) => element("li", {}, line))));
     }));
@@ -300,7 +304,9 @@ function showCandidates(response) {
     const value = c.values && c.values.length ? withInterval(c.values[seat], c.valueInterval, 3) : "–";
     const points = c.expectedScores && c.expectedScores.length
       ? withInterval(c.expectedScores[seat], c.scoreInterval, 1) : "–";
-    body.append(element("tr", {}, element("td", {}, String(c.order + 1)), element("td", {}, c.turn),
+    const turn = element("td", {}, c.turn);
+    if (c.words && c.words.length) turn.append(element("div", { className: "dim" }, c.words.join("; ")));
+    body.append(element("tr", {}, element("td", {}, String(c.order + 1)), turn,
       element("td", {}, String(c.visits ?? "–")), element("td", {}, value),
       element("td", {}, percent(c.winProbability)), element("td", {}, points)));
   }
@@ -349,10 +355,13 @@ function startReview() {
     }));
 }
 
+// A decision's steps in words, in brackets after its notation ("" when absent).
+function inWords(words) { return words && words.length ? ` (${words.join("; ")})` : ""; }
+
 function addMistake(r) {
   const item = element("li", { className: "flag", value: r.turn },
     element("span", { className: r.flag }, r.flag),
-    ` seat ${r.seat} played ${r.played}; best ${r.best}: lost ${withInterval(r.loss, r.lossInterval, 1)} points and ${withInterval(100 * r.winLoss, r.winLossInterval.map((x) => 100 * x), 0)} percentage points of win chance on ${r.worlds} common sampled worlds (95%)`);
+    ` seat ${r.seat} played ${r.played}${inWords(r.playedWords)}; best ${r.best}${inWords(r.bestWords)}: lost ${withInterval(r.loss, r.lossInterval, 1)} points and ${withInterval(100 * r.winLoss, r.winLossInterval.map((x) => 100 * x), 0)} percentage points of win chance on ${r.worlds} common sampled worlds (95%)`);
   item.dataset.turn = r.turn;
   item.addEventListener("click", () => { $("turn").value = String(r.turn); view(); });
   $("mistakes").append(item);
