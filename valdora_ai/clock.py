@@ -31,6 +31,7 @@ SETTLED_FRACTION = 0.5  # after this share of the target a settled search may st
 SETTLED_LEAD = 0.5  # settled: the leader holds this share of the visits more than the next
 CLOSE_LEAD = 0.1  # close: the leader's lead in visit share is below this
 MIN_SECONDS = 0.001  # the smallest search budget a plan gives
+ON_TIME = "lost on time"  # how a flag's reason begins (a tournament's forfeit reason)
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,15 @@ class ClockReading:
     increment: float = 0.0
 
 
+class Flagged(ValdoraError):
+    """A seat overran its clock: it loses the game on time (scored like a forfeit)."""
+
+    def __init__(self, seat: int, used: float, left: float, margin: float) -> None:
+        super().__init__(f"{ON_TIME}: seat {seat} took {used:.3f} s with {left:.3f} s "
+                         f"left (margin {margin:g} s)")
+        self.seat = seat
+
+
 class SeatClock:
     """One seat's clock during a game: charged each decision's time, flagged when a
     decision overran the time left by more than `margin` seconds."""
@@ -80,6 +90,7 @@ class SeatClock:
         self.margin = margin
         self.remaining = control.base
         self.flagged = False
+        self.used: list[float] = []  # seconds each decision took, in order
 
     def reading(self) -> ClockReading:
         return ClockReading(max(self.remaining, 0.0), self.control.increment)
@@ -87,6 +98,7 @@ class SeatClock:
     def charge(self, used: float) -> bool:
         """Take `used` seconds off the clock, then add the increment unless the seat
         flagged; True if it flagged (took more than its time left plus the margin)."""
+        self.used.append(used)
         self.remaining -= used
         if self.remaining < -self.margin:
             self.flagged = True
