@@ -6,6 +6,8 @@ times (an injected clock), and agents under a clock are checked by what they sea
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import valdora_ai as va
@@ -22,6 +24,10 @@ from valdora_ai.clock import (
     plan_time,
     should_stop,
 )
+from valdora_ai.engine.config import EngineConfig
+from valdora_ai.engine.handlers import prepare_search
+from valdora_ai.engine.positions import Games
+from valdora_ai.engine.protocol import EngineError, decode
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games.base import Observation
 from valdora_ai.search.timing import ClockControl, visit_lead
@@ -150,3 +156,18 @@ def test_a_search_agent_under_a_clock_searches_within_its_plan(
     agent.clock = None
     agent.analyze(observation)
     assert budgets[-1].seconds is None  # no clock, no time limit
+
+
+def test_the_engine_hands_the_requests_clock_to_the_agent() -> None:
+    """A ``clock`` in a move or analyze request reaches the agent, and without a budget
+    the agent's own (fixed iterations) is not imposed: the clock plans the search."""
+    setup = {"setup": {"players": 3, "seed": 1}, "action": "move", "agent": "ismcts"}
+    timed = prepare_search(1, setup | {"clock": {"remaining": 5, "increment": 0.5}}, Games(),
+                           EngineConfig())
+    assert timed.agent.clock == ClockReading(5.0, 0.5) and timed.budget.is_default
+    plain = prepare_search(2, setup, Games(), EngineConfig())
+    assert plain.agent.clock is None and plain.budget.iterations == 300
+    bad = json.dumps(setup | {"id": 3, "clock": {"remaining": -1}}).encode()
+    with pytest.raises(EngineError) as refused:
+        decode(bad)
+    assert refused.value.field == "clock.remaining"
