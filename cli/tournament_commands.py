@@ -25,12 +25,11 @@ from rich.progress import (
 )
 
 from valdora_ai.atomic import check_writable, write_text_atomic
-from valdora_ai.clock import TimeControl
+from valdora_ai.clock import DEFAULT_FLAG_MARGIN, TimeControl
 from valdora_ai.richtext import literal
 from valdora_ai.tournament import Progress as RunProgress
 from valdora_ai.tournament import Report, TournamentSpec, load_report
 from valdora_ai.tournament.cluster import CONNECT_TIMEOUT
-from valdora_ai.tournament.config import DEFAULT_FLAG_MARGIN
 from valdora_ai.tournament.report import build_report
 from valdora_ai.tournament.runner import run
 from valdora_ai.tournament.sprt import parse_sprt

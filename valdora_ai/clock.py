@@ -31,6 +31,7 @@ SETTLED_FRACTION = 0.5  # after this share of the target a settled search may st
 SETTLED_LEAD = 0.5  # settled: the leader holds this share of the visits more than the next
 CLOSE_LEAD = 0.1  # close: the leader's lead in visit share is below this
 MIN_SECONDS = 0.001  # the smallest search budget a plan gives
+DEFAULT_FLAG_MARGIN = 0.1  # seconds a seat may overrun its clock before it flags
 ON_TIME = "lost on time"  # how a flag's reason begins (a tournament's forfeit reason)
 
 

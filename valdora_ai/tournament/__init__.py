@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from valdora_ai.clock import TimeControl
+from valdora_ai.clock import DEFAULT_FLAG_MARGIN, TimeControl
 from valdora_ai.tournament.cluster import CONNECT_TIMEOUT
-from valdora_ai.tournament.config import DEFAULT_FLAG_MARGIN, TournamentError, TournamentSpec
+from valdora_ai.tournament.config import TournamentError, TournamentSpec
 from valdora_ai.tournament.report import Report, build_report
 from valdora_ai.tournament.runner import Progress, ProgressCallback, run
 from valdora_ai.tournament.sprt import SPRT

@@ -16,13 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from valdora_ai.agents import canonical_spec, make_agent
-from valdora_ai.clock import MAX_CLOCK_SECONDS, TimeControl
+from valdora_ai.clock import DEFAULT_FLAG_MARGIN, MAX_CLOCK_SECONDS, TimeControl
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games import Game, make_game
 from valdora_ai.rng import check_seed
 from valdora_ai.tournament.seatings import Seating, tournament_design
-
-DEFAULT_FLAG_MARGIN = 0.1  # seconds a seat may overrun its clock before it flags
 
 
 class TournamentError(ValdoraError):
