@@ -17,6 +17,8 @@ from valdora_ai.analysis import MAX_ITERATIONS, Analysis, Candidate
 from valdora_ai.clock import (
     DEFAULT_DECISIONS_LEFT,
     MIN_DECISIONS_LEFT,
+    RESERVE_SECONDS,
+    RESERVE_SHARE,
     ClockReading,
     SeatClock,
     TimeControl,
@@ -56,7 +58,7 @@ def test_a_seat_clock_adds_the_increment_and_flags_past_the_margin() -> None:
 
 def test_the_plan_shares_the_usable_time_and_keeps_a_reserve() -> None:
     plan = plan_time(ClockReading(10.0, 0.1), 20)
-    usable = 10.0 * 0.95 - 0.05
+    usable = 10.0 * (1 - RESERVE_SHARE) - RESERVE_SECONDS
     assert plan.soft == pytest.approx(usable / 20 + 0.075)
     assert plan.hard == pytest.approx(3 * plan.soft)
     unknown = plan_time(ClockReading(10.0, 0.0), None)
@@ -66,8 +68,8 @@ def test_the_plan_shares_the_usable_time_and_keeps_a_reserve() -> None:
 
 
 def test_the_plan_never_spends_the_increment_before_it_comes() -> None:
-    plan = plan_time(ClockReading(0.2, 5.0), 10)
-    assert plan.hard <= 0.2 * 0.95 - 0.05 + 1e-12
+    plan = plan_time(ClockReading(2.0, 5.0), 10)
+    assert plan.hard <= 2.0 * (1 - RESERVE_SHARE) - RESERVE_SECONDS
     empty = plan_time(ClockReading(0.0, 0.0), 10)
     assert empty.soft == empty.hard > 0  # a search always gets a minimal budget
 
