@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 from rich.progress import Progress, SpinnerColumn, TextColumn
 
+from valdora_ai.clock import DEFAULT_FLAG_MARGIN, Flagged, SeatClock, TimeControl
 from valdora_ai.errors import RecordError, ValdoraError
 from valdora_ai.games import make_game
 from valdora_ai.interactive import GameSession
@@ -55,6 +56,14 @@ def play(
                              "plug-in (default valdora; with --resume, the one the "
                              "record names).")] = None,
     rules_data: RulesData = None,
+    tc: Annotated[str | None, typer.Option(
+        "--tc", help="Time control BASE+INC for every seat (agents only): seconds for the "
+                     "game plus seconds added after each decision, e.g. 10+0.1; search "
+                     "agents plan their time by it, and a seat that overruns it loses on "
+                     "time.")] = None,
+    flag_margin: Annotated[float, typer.Option(
+        "--flag-margin", help="With --tc: seconds a seat may overrun its clock before it "
+                              "flags.")] = DEFAULT_FLAG_MARGIN,
 ) -> None:
     """Play a complete game between agents and print the final score table; with
     human seats (or --resume), play it at the terminal.
@@ -79,7 +88,11 @@ def play(
         if len(seats) > players:
             raise ValdoraError(f"--seat: {len(seats)} seats given for {players} players")
         seats += ["greedy"] * (players - len(seats))
+        control = None if tc is None else TimeControl.parse(tc)
         if any(is_human(s) for s in seats):
+            if control is not None:
+                raise ValdoraError("--tc: clocks are for games between agents; a game "
+                                   "with human seats is played untimed")
             play_interactive(GameSession.new(game, seats, seed),
                              record or default_record_path(seed), hint_agent)
             return
@@ -92,8 +105,20 @@ def play(
                     console.print(f"{number:4d}  seat {who}  {literal(play_text)}")
                 progress.update(task, description=f"turn {number}: seat {who} {literal(play_text)}")
 
-            result = play_game(game, seats, seed, record=record, on_turn=on_turn)
+            clocks = (None if control is None
+                      else [SeatClock(control, flag_margin) for _ in seats])
+            try:
+                result = play_game(game, seats, seed, record=record, on_turn=on_turn,
+                                   clocks=clocks)
+            except Flagged as flag:
+                progress.stop()
+                console.print(literal(f"{flag}: the game ends there"))
+                return
         _print_result(result)
+        if clocks is not None:
+            console.print(literal("clocks: " + "; ".join(
+                f"seat {s} {sum(c.used):.2f} s in {len(c.used)} decisions, "
+                f"{c.remaining:.2f} s left" for s, c in enumerate(clocks))))
         if record is not None:
             console.print(f"record written to {literal(record)}")
 

@@ -25,6 +25,7 @@ from rich.progress import (
 )
 
 from valdora_ai.atomic import check_writable, write_text_atomic
+from valdora_ai.clock import DEFAULT_FLAG_MARGIN, TimeControl
 from valdora_ai.richtext import literal
 from valdora_ai.tournament import Progress as RunProgress
 from valdora_ai.tournament import Report, TournamentSpec, load_report
@@ -79,6 +80,14 @@ def tournament(
     sprt: Annotated[str | None, typer.Option(
         "--sprt", help="ELO0,ELO1: with two entrants, stop when a sequential probability "
                        "ratio test on block results decides.")] = None,
+    tc: Annotated[list[str] | None, typer.Option(
+        "--tc", help="Time control BASE+INC: seconds for the game plus seconds added after "
+                     "each decision, e.g. 10+0.1. Once: every entrant; repeated: one per "
+                     "--agent (or distinct --seat spec) in order. A seat that overruns its "
+                     "clock loses on time (scored as a forfeit).")] = None,
+    flag_margin: Annotated[float, typer.Option(
+        "--flag-margin", help="Seconds a seat may overrun its clock before it flags (for "
+                              "the runner's overhead).")] = DEFAULT_FLAG_MARGIN,
     plot: Annotated[Path | None, typer.Option(
         "--plot", help="Write a PNG of win shares and ratings (needs matplotlib).")] = None,
     records: Annotated[Path | None, typer.Option(
@@ -103,7 +112,9 @@ def tournament(
         spec = TournamentSpec(entrants=tuple(agent or ()), players=players, games=games,
                               seed=seed, game=game_name,
                               rules_data=None if rules_data is None else str(rules_data),
-                              lineup=lineup)
+                              lineup=lineup,
+                              time_controls=tuple(TimeControl.parse(t) for t in tc or ()),
+                              flag_margin=flag_margin)
         test = parse_sprt(sprt) if sprt is not None else None
         db_path = db if db is not None else spec.default_db()
         for export in (json_file, csv_file, plot):  # fail now, not after the games

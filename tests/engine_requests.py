@@ -26,6 +26,8 @@ def valid_requests() -> list[dict[str, Any]]:
         {"id": "a", "action": "analyze", "setup": SETUP, "agent": "random:seed=1",
          "budget": {"iterations": 10, "seconds": 1.0}, "topK": 2, "reportEvery": 0.5},
         {"id": "m", "action": "move", "setup": SETUP, "player": 0, "agent": "greedy"},
+        {"id": "c", "action": "move", "setup": SETUP, "agent": "ismcts",
+         "clock": {"remaining": 10, "increment": 0.1}},
         {"id": "p", "action": "apply", "setup": SETUP, "steps": ["C", "bR"]},
         {"id": "p2", "action": "apply", "setup": SETUP, "turnNotation": "C: bR"},
         {"id": "g", "action": "analyze_game", "agent": "random:seed=1", "seat": 0,

@@ -26,7 +26,7 @@ def engine() -> Iterator[EngineProcess]:
 def test_handshake_reports_versions_agents_and_limits(engine: EngineProcess) -> None:
     reply = engine.ask({"id": "hello", "action": "version"})
     assert reply["id"] == "hello" and reply["version"] == va.__version__
-    assert reply["protocol"] == 2 and "valdora" in reply["games"]
+    assert reply["protocol"] == 3 and "valdora" in reply["games"]
     assert {"greedy", "random"} <= set(reply["agents"])
     assert reply["limits"] == {"maxSeconds": 5.0, "maxIterations": 5000,
                                "maxLineBytes": 200000, "workers": 2}

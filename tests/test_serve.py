@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from serve_client import Page, page, server
 
+from valdora_ai.agents.ismcts import IsmctsAgent
+from valdora_ai.clock import ClockReading
 from valdora_ai.engine.config import EngineConfig
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games import facts, make_game
@@ -120,6 +122,31 @@ def test_bots_turns_stream_with_their_reasoning_and_people_may_write_turns() -> 
         turn = table["choices"][0]["label"]
         after = p.ask("play", session=sid, move=turn)
         assert after[-1]["table"]["history"][2]["play"].startswith(turn.split(":")[0])
+
+
+def test_a_new_game_clock_times_the_bots_and_the_table_shows_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a `clock` the bot seats play on it (a search agent is shown its clock, and
+    each decision is charged); the person's seat has none."""
+    shown: list[object] = []
+    analyze = IsmctsAgent.analyze
+
+    def spy(agent: IsmctsAgent, *args: Any, **kwargs: Any) -> Any:
+        shown.append(agent.clock)
+        return analyze(agent, *args, **kwargs)
+    monkeypatch.setattr(IsmctsAgent, "analyze", spy)
+    with server() as client, page(client) as p:
+        seats = ["ismcts:iterations=20", "greedy", "human"]
+        answers = p.ask("new_game", seats=seats, seed=1,
+                        clock={"base": 60, "increment": 1})
+        clocks = answers[-1]["table"]["clocks"]
+        assert clocks[2] is None and clocks[0] > 0 and clocks[1] >= 60  # +1 a decision
+        assert shown and all(isinstance(c, ClockReading) for c in shown)
+        assert shown[0] == ClockReading(60.0, 1.0)
+        untimed = p.ask("new_game", seats=seats, seed=1)[-1]["table"]["clocks"]
+        assert untimed == [None, None, None]
+        bad = p.ask("new_game", seats=seats, seed=1, clock={"base": 0})[-1]
+        assert bad["error"]["field"] == "clock"
 
 
 def test_a_record_resumes_where_it_stopped_and_a_bad_one_is_refused() -> None:

@@ -8,6 +8,7 @@ turn is then written in the notation, to the record and to the `on_turn` callbac
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ from pathlib import Path
 
 from valdora_ai.agents import Agent, make_agent
 from valdora_ai.atomic import atomic_write
+from valdora_ai.clock import Flagged, SeatClock
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games import Game, State, facts
 from valdora_ai.records import RecordHeader, RecordWriter
@@ -54,9 +56,24 @@ class GameResult:
                    turns=game.turn_count(state) or turns, capped=game.capped(state))
 
 
-def decide(game: Game, agent: Agent, state: State, seat: int) -> int:
+def decide(game: Game, agent: Agent, state: State, seat: int,
+           clock: SeatClock | None = None) -> int:
     """`agent`'s step for `seat` from its observation, and for an agent that needs it
-    (evaluation only) a copy of the true state."""
+    (evaluation only) a copy of the true state. With the seat's `clock` the agent is
+    shown it and charged the decision's time (observation included); Flagged if the
+    seat overran it."""
+    if clock is None:
+        return _decide(game, agent, state, seat)
+    agent.clock = clock.reading()
+    left, start = clock.remaining, time.perf_counter()
+    step = _decide(game, agent, state, seat)
+    used = time.perf_counter() - start
+    if clock.charge(used):
+        raise Flagged(seat, used, left, clock.margin)
+    return step
+
+
+def _decide(game: Game, agent: Agent, state: State, seat: int) -> int:
     observation = game.observation(state, seat)
     if agent.needs_true_state:
         return agent.choose_in_world(observation, state.copy())
@@ -77,8 +94,10 @@ def play_turn(game: Game, state: State, choose: Callable[[int], int]) -> list[in
 
 def play_game(game: Game, seats: Sequence[str | Agent], seed: int, *,
               record: str | Path | None = None,
-              on_turn: TurnCallback | None = None) -> GameResult:
-    """Play one game from `seed`; seat i is played by `seats[i]` (an agent or a spec).
+              on_turn: TurnCallback | None = None,
+              clocks: Sequence[SeatClock] | None = None) -> GameResult:
+    """Play one game from `seed`; seat i is played by `seats[i]` (an agent or a spec),
+    on the clock `clocks[i]` when clocks are given (Flagged when a seat overruns it).
 
     Agents built from specs get the seed `seed + seat` unless their spec sets one.
     The record is written atomically: it appears, complete, when the game ends; if the
@@ -99,7 +118,8 @@ def play_game(game: Game, seats: Sequence[str | Agent], seed: int, *,
         while not state.is_terminal():
             seat, start = state.current_player, state.copy()
             rounds = game.round_count(start)
-            steps = play_turn(game, state, lambda p: decide(game, agents[p], state, p))
+            steps = play_turn(game, state, lambda p: decide(
+                game, agents[p], state, p, None if clocks is None else clocks[p]))
             turns += 1
             play = game.format_turn(start, steps)
             if writer:

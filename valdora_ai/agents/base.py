@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from valdora_ai.analysis import Analysis, Budget, Candidate, SearchControl
+from valdora_ai.clock import ClockReading
 from valdora_ai.errors import SpecError
 from valdora_ai.games.base import Game, Observation, State
 from valdora_ai.rng import SEED_SPACE
@@ -125,6 +126,9 @@ class Agent(ABC):
                                 f"(valid: {', '.join(sorted(self.PARAMS))})")
             self.PARAMS[key].check(self.name, key, value)
         self.params = {key: p.default for key, p in self.PARAMS.items()} | params
+        # The seat's clock for its next decision, set by whoever plays the game under a
+        # time control (None: no clock); a search agent manages its time from it.
+        self.clock: ClockReading | None = None
 
     @property
     def spec(self) -> str:

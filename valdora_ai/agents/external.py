@@ -9,7 +9,9 @@ one line, an engine-protocol ``move`` request for its seat::
      "position": {...the belief position: no hidden order...},
      "legal": [{"step": 33, "move": "A"}, ...], "budget": {"seconds": 1.0}}
 
-and answers one line ``{"id": 1, "step": 33}`` within ``time`` + ``grace`` seconds.
+(plus ``"clock": {"remaining": R, "increment": I}`` when the game is played under a
+time control) and answers one line ``{"id": 1, "step": 33}`` within ``time`` +
+``grace`` seconds.
 A program that times out, exits, writes something that is not such an answer, or
 answers a step that is not legal raises :class:`ExternalEngineError` (naming the seat
 and the reason) and is killed with everything it started; tournaments record that as
@@ -86,6 +88,9 @@ class ExternalAgent(Agent):
                    "legal": [{"step": s, "move": self.game.describe_step(belief, s)}
                              for s in legal],
                    "budget": {"seconds": self.params["time"]}}
+        if self.clock is not None:  # under a time control the program sees its clock
+            request["clock"] = {"remaining": self.clock.remaining,
+                                "increment": self.clock.increment}
         deadline = time.monotonic() + self.params["time"] + self.params["grace"]
         try:
             line = self._exchange(json.dumps(request).encode() + b"\n", deadline, seat)

@@ -97,6 +97,7 @@ class LevelAgent(Agent):
         cap in `budget` (a deadline, the analysis engine's limit) may end it sooner."""
         seconds = None if budget is None else budget.seconds
         own = Budget(iterations=self.level.iterations, seconds=seconds)
+        self.search.clock = self.clock  # under a clock its iterations may be cut short
         return replace(self.search.analyze(observation, own, control), agent=self.spec)
 
     def choose(self, observation: Observation) -> int:

@@ -8,7 +8,9 @@ A decision with a single legal step is answered without searching.
 
 from __future__ import annotations
 
+import time
 from abc import abstractmethod
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from valdora_ai.agents.base import Agent, Param
@@ -21,11 +23,13 @@ from valdora_ai.analysis import (
     SearchControl,
 )
 from valdora_ai.backend import make_rng
+from valdora_ai.clock import plan_time
 from valdora_ai.games.base import Game, Observation
 from valdora_ai.learning.model import model_for
 from valdora_ai.rng import derive_seed
 from valdora_ai.search.parallel import merge_analyses, run_parallel, split_budget
 from valdora_ai.search.rewards import REWARDS, Evaluator
+from valdora_ai.search.timing import ClockControl
 
 DEFAULT_ITERATIONS = 300
 ESTIMATES = ("hand", "learned")
@@ -70,13 +74,23 @@ class SearchAgent(Agent):
 
     def analyze(self, observation: Observation, budget: Budget | None = None,
                 control: SearchControl | None = None) -> Analysis:
-        if budget is None or budget.is_default:
-            budget = self.default_budget()
+        explicit = budget is not None and not budget.is_default
+        budget = budget if budget is not None and explicit else self.default_budget()
         legal = observation.belief_state().legal_steps()
         if len(legal) == 1:
             return Analysis(player=observation.observer, agent=self.spec,
                             candidates=(Candidate(step=legal[0], pv=(legal[0],)),))
         jobs = self.params["jobs"]
+        timer = None
+        if self.clock is not None:
+            plan = plan_time(self.clock, self.game.decisions_left(observation))
+            iterations = budget.iterations if explicit or self.params["iterations"] else None
+            limit = plan.hard if jobs == 1 else plan.soft  # workers cannot see the lead
+            seconds = limit if budget.seconds is None else min(budget.seconds, limit)
+            budget = Budget(iterations=iterations, seconds=seconds)
+            if jobs == 1:
+                control = timer = ClockControl(plan=plan, inner=control,
+                                               start=time.perf_counter())
         if jobs > 1:
             params = [self.params | {"jobs": 1, "seed": derive_seed(self.params["seed"], j)}
                       for j in range(jobs)]
@@ -85,7 +99,9 @@ class SearchAgent(Agent):
                     for p, b in zip(params, budgets, strict=True)]
             return merge_analyses(run_parallel(_search_job, args), self.spec,
                                   self.params.get("pick", "visits"))
-        return self.search(observation, budget, control)
+        analysis = self.search(observation, budget, control)
+        # Stopped by the time plan, not by the caller: the search did all it meant to.
+        return replace(analysis, complete=True) if timer and timer.timed_out else analysis
 
     @abstractmethod
     def search(self, observation: Observation, budget: Budget,

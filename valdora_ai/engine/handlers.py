@@ -16,6 +16,7 @@ from valdora_ai.agents import Agent, agent_classes, make_agent, refuse_world_see
 from valdora_ai.agents.levels import LEVELS
 from valdora_ai.agents.search_base import SearchAgent
 from valdora_ai.analysis import Analysis, Budget, Candidate, SearchControl
+from valdora_ai.clock import ClockReading
 from valdora_ai.engine.config import EngineConfig
 from valdora_ai.engine.positions import Games
 from valdora_ai.engine.protocol import (
@@ -213,6 +214,9 @@ def prepare_search(rid: RequestId, request: dict[str, Any], games: Games,
     except ValdoraError as exc:  # e.g. a belief position of another seat than the one to move
         raise EngineError(NOT_TO_MOVE, str(exc), "position") from None
     agent = checked_agent(request.get("agent", config.default_agent), game, config)
+    clock = request.get("clock")
+    if clock is not None:
+        agent.clock = ClockReading(float(clock["remaining"]), float(clock.get("increment", 0)))
     return SearchJob(rid=rid, action=request["action"], game=game,
                      observation=observation, agent=agent,
                      budget=_budget(request.get("budget", {}), agent, config),
@@ -252,7 +256,8 @@ def _budget(budget: dict[str, Any], agent: Agent, config: EngineConfig) -> Budge
     if seconds is not None and seconds > config.max_seconds:
         raise EngineError(BUDGET_LIMIT, f"{seconds} seconds is beyond this engine's limit of "
                                         f"{config.max_seconds}", "budget.seconds")
-    if iterations is None and seconds is None and isinstance(agent, SearchAgent):
+    if iterations is None and seconds is None and isinstance(agent, SearchAgent) \
+            and agent.clock is None:  # under a clock the agent plans its own time
         own = agent.default_budget()
         if own.iterations is not None and own.iterations > config.max_iterations:
             return replace(own, iterations=config.max_iterations)

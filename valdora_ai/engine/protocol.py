@@ -18,7 +18,8 @@ from valdora_ai.errors import ValdoraError
 
 # 2: candidates carry intervals and their order, turns their decision apart from what a
 # sampled world revealed; analyze_game compares decisions on common worlds.
-PROTOCOL_VERSION = 2
+# 3: analyze and move take a `clock` (seconds left, increment) the agent plans its time by.
+PROTOCOL_VERSION = 3
 ACTIONS = ("version", "analyze", "analyze_game", "move", "legal", "apply", "terminate", "quit")
 RESPONSES = (*ACTIONS, "error")
 

@@ -87,6 +87,12 @@ class ServiceHooks(Protocol):
         game does not count them."""
         ...
 
+    def decisions_left(self, observation: Any) -> int | None:
+        """About how many decisions the observer still has to make in this game, this
+        one included (an estimate from the game's progress, for time management under
+        a clock); None when the game cannot tell."""
+        ...
+
     def capped(self, state: Any) -> bool:
         """True when the game ended at a safety cap rather than by its rules' end."""
         ...

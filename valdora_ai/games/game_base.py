@@ -59,6 +59,10 @@ class GameBase(Game):
     def round_count(self, state: Any) -> int | None:
         return None
 
+    def decisions_left(self, observation: Any) -> int | None:
+        """None by default: the time manager assumes a typical number."""
+        return None
+
     def capped(self, state: Any) -> bool:
         return False
 

@@ -9,12 +9,15 @@ all go through the same checked path: the turn notation.
 from __future__ import annotations
 
 import io
+import math
+import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from valdora_ai.analysis import Analysis
 from valdora_ai.atomic import atomic_write
+from valdora_ai.clock import SeatClock, TimeControl
 from valdora_ai.errors import RecordError, ValdoraError
 from valdora_ai.games import Game, facts
 from valdora_ai.interactive.seats import HUMAN, agent_for_turn, seat_specs
@@ -58,6 +61,15 @@ class GameSession:
         self.seats = seats
         self.turns: list[PlayedTurn] = []
         self.state: Any = game.new_state(seed)
+        # Bot seats' clocks under a time control (start_clocks); people play untimed.
+        self.clocks: dict[int, SeatClock] = {}
+
+    def start_clocks(self, control: TimeControl) -> None:
+        """Put every bot seat on a clock of `control`: it rules their thinking time (a
+        search agent plans by it). A bot is never flagged here: with no clock of their
+        own, the people at the table have nothing to win on time."""
+        self.clocks = {seat: SeatClock(control, margin=math.inf)
+                       for seat in range(len(self.seats)) if not self.is_human(seat)}
 
     @classmethod
     def new(cls, game: Game, seats: list[str], seed: int) -> GameSession:
@@ -143,8 +155,14 @@ class GameSession:
         steps: list[int] = []
         count = self.game.turn_count(board)
         first: Analysis | None = None
+        clock = self.clocks.get(seat)
         while not steps or facts.turn_continues(self.game, board, seat, count):
+            began = time.perf_counter()
+            if clock is not None:
+                agent.clock = clock.reading()
             analysis = agent.analyze(self.game.observation(board, seat))
+            if clock is not None:
+                clock.charge(time.perf_counter() - began)
             first = first or analysis
             board.play(analysis.best.step)
             steps.append(analysis.best.step)

@@ -19,6 +19,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from valdora_ai.clock import TimeControl
 from valdora_ai.engine.config import EngineConfig
 from valdora_ai.engine.handlers import checked_agent, status
 from valdora_ai.engine.positions import DEFAULT_GAME, Games
@@ -152,9 +153,17 @@ class Sessions:
             if not is_human(spec):
                 _checked_seat(spec, game, self.config, f"seats[{i}]")
         try:
-            return GameSession.new(game, seats, int(request["seed"]))
+            session = GameSession.new(game, seats, int(request["seed"]))
         except (SpecError, ValueError, TypeError) as exc:
             raise EngineError(BAD_AGENT, str(exc), "seats") from None
+        if "clock" in request:
+            clock = request["clock"]
+            try:
+                control = TimeControl(float(clock["base"]), float(clock.get("increment", 0)))
+            except ValdoraError as exc:
+                raise EngineError(INVALID_REQUEST, str(exc), "clock") from None
+            session.start_clocks(control)
+        return session
 
     def _resume(self, request: dict[str, Any]) -> GameSession:
         saved = self.games.replay(request["record"], request.get("game"))

@@ -165,6 +165,9 @@ class WebGame:
             "canUndo": len(session.humans) == 1 and bool(self.steps or any(
                 t.seat in session.humans for t in session.turns)),
         }
+        body["clocks"] = [None if s not in session.clocks
+                          else round(max(session.clocks[s].remaining, 0.0), 3)
+                          for s in range(len(session.seats))]
         body.update(picture(self.game, self.board, seat, session.seats))
         body["result"] = None
         if self.over:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from valdora_ai.clock import DEFAULT_FLAG_MARGIN, TimeControl
 from valdora_ai.tournament.cluster import CONNECT_TIMEOUT
 from valdora_ai.tournament.config import TournamentError, TournamentSpec
 from valdora_ai.tournament.report import Report, build_report
@@ -35,6 +36,8 @@ def run_tournament(entrants: Sequence[str] = (), *, lineup: Sequence[str] = (),
                    address: str | None = None, connect_timeout: float = CONNECT_TIMEOUT,
                    records: str | Path | None = None,
                    sprt: tuple[float, float] | None = None,
+                   time_controls: Sequence[str] = (),
+                   flag_margin: float = DEFAULT_FLAG_MARGIN,
                    on_progress: ProgressCallback | None = None) -> Report:
     """Play (or resume) a tournament between agent specs and return its report.
 
@@ -42,11 +45,16 @@ def run_tournament(entrants: Sequence[str] = (), *, lineup: Sequence[str] = (),
     in every rotation: a strength series such as one agent against two greedy copies).
     `games` is rounded up to whole blocks; `db` defaults to a file named after the
     tournament in the current directory; `sprt=(elo0, elo1)` stops two entrants'
-    match as soon as the test decides.
+    match as soon as the test decides. `time_controls` (``"10+0.1"``: seconds for the
+    game plus seconds per decision) puts the seats on clocks: one for every entrant or
+    one per entrant; a seat that overruns its clock by more than `flag_margin` seconds
+    loses on time.
     """
     spec = TournamentSpec(entrants=tuple(entrants), players=players, games=games, seed=seed,
                           game=game, rules_data=None if rules_data is None else str(rules_data),
-                          lineup=tuple(lineup))
+                          lineup=tuple(lineup),
+                          time_controls=tuple(TimeControl.parse(t) for t in time_controls),
+                          flag_margin=flag_margin)
     return run(spec, db, jobs=jobs, backend=backend, address=address,
                connect_timeout=connect_timeout, records=records,
                sprt=None if sprt is None else SPRT(*sprt), on_progress=on_progress)

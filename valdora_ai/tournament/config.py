@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from valdora_ai.agents import canonical_spec, make_agent
+from valdora_ai.clock import DEFAULT_FLAG_MARGIN, MAX_CLOCK_SECONDS, TimeControl
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games import Game, make_game
 from valdora_ai.rng import check_seed
@@ -42,6 +43,10 @@ class TournamentSpec:
     game: str = "valdora"
     rules_data: str | None = None  # a component data file for the game, if not the default
     lineup: tuple[str, ...] = ()
+    # One time control for every entrant, or one per entrant in their order (empty: no
+    # clocks); a seat that overruns its clock by more than `flag_margin` seconds flags.
+    time_controls: tuple[TimeControl, ...] = ()
+    flag_margin: float = DEFAULT_FLAG_MARGIN
     design: tuple[Seating, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -68,11 +73,25 @@ class TournamentSpec:
         if self.games < 1:
             raise TournamentError(f"--games must be at least 1, got {self.games}")
         check_seed(self.seed, "--seed", TournamentError)
+        self._check_clocks()
         game = self.make_game()
         for spec in self.entrants:
             make_agent(spec, game, seed=0)  # a bad spec fails here, before any game
         object.__setattr__(self, "design", tuple(tournament_design(
             len(self.entrants), self.players, self.lineup_indices())))
+
+    def _check_clocks(self) -> None:
+        """One time control stands for every entrant; otherwise one per entrant."""
+        if len(self.time_controls) == 1:
+            object.__setattr__(self, "time_controls",
+                               self.time_controls * len(self.entrants))
+        if self.time_controls and len(self.time_controls) != len(self.entrants):
+            raise TournamentError(f"give one time control (--tc) for every entrant or one "
+                                  f"per entrant: {len(self.entrants)} entrants, "
+                                  f"{len(self.time_controls)} time controls")
+        if not (math.isfinite(self.flag_margin) and 0 <= self.flag_margin <= MAX_CLOCK_SECONDS):
+            raise TournamentError(f"--flag-margin must be from 0 to {MAX_CLOCK_SECONDS:g} "
+                                  f"seconds, got {self.flag_margin}")
 
     def lineup_indices(self) -> tuple[int, ...]:
         """The lineup as entrant indices (empty without a lineup)."""
@@ -109,6 +128,9 @@ class TournamentSpec:
                     "rules_data_sha256": rules}
         if self.lineup:  # absent otherwise, so older databases keep their identity
             identity["lineup"] = list(self.lineup)
+        if self.time_controls:  # likewise
+            identity["time_controls"] = [str(tc) for tc in self.time_controls]
+            identity["flag_margin"] = self.flag_margin
         return identity
 
     def default_db(self) -> Path:

@@ -10,13 +10,14 @@ from __future__ import annotations
 import tempfile
 import time
 from contextlib import nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from valdora_ai import __version__
 from valdora_ai.agents import make_agent
 from valdora_ai.agents.external import ExternalAgent, ExternalEngineError
+from valdora_ai.clock import Flagged, SeatClock, TimeControl
 from valdora_ai.games import Game, game_type, make_game
 from valdora_ai.rng import derive_seed
 from valdora_ai.selfplay import GameResult, play_game
@@ -35,6 +36,8 @@ class GameTask:
     seats: tuple[int, ...]  # entrant index per seat
     specs: tuple[str, ...]  # entrant spec per seat
     record: bool
+    time_controls: tuple[TimeControl, ...] = ()  # per seat; empty: no clocks
+    flag_margin: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -46,13 +49,15 @@ class Played:
 def play_task(task: GameTask) -> Played:
     """Play one game and describe it as a database row (plus its record).
 
-    An external engine that fails a decision forfeits the game (:func:`forfeit_row`);
-    every external program is stopped before this returns, however the game ended.
+    An external engine that fails a decision, or a seat that overruns its clock,
+    forfeits the game (:func:`forfeit_row`); every external program is stopped before
+    this returns, however the game ended. Under clocks each decision's time is kept.
     """
     options = {} if task.rules_data is None else {"rules_data": task.rules_data}
     game = make_game(task.game, players=task.players, **options)
     agents = [make_agent(spec, game, seed=derive_seed(task.seed, seat))
               for seat, spec in enumerate(task.specs)]
+    clocks = [SeatClock(tc, task.flag_margin) for tc in task.time_controls] or None
     live: list[Any] = []  # turns played and the game's state (played in place)
 
     def remember(turns: int, seat: int, play: str, state: Any) -> None:
@@ -61,14 +66,15 @@ def play_task(task: GameTask) -> Played:
         record = Path(scratch, "game.jsonl") if scratch is not None else None
         start = time.perf_counter()
         try:
-            result = play_game(game, agents, task.seed, record=record, on_turn=remember)
-        except ExternalEngineError as failure:
+            result = play_game(game, agents, task.seed, record=record, on_turn=remember,
+                               clocks=clocks)
+        except (ExternalEngineError, Flagged) as failure:
             turns, state = live if live else (0, game.new_state(task.seed))
             stood = GameResult.of(game, state, task.seed,
                                   tuple(agent.spec for agent in agents), turns)
-            return Played(row=forfeit_row(task, stood, failure,
-                                          time.perf_counter() - start, _engine(game)),
-                          record=None)
+            row = forfeit_row(task, stood, failure, time.perf_counter() - start,
+                              _engine(game))
+            return Played(row=replace(row, times=_times(clocks)), record=None)
         finally:
             for agent in agents:
                 if isinstance(agent, ExternalAgent):
@@ -81,11 +87,16 @@ def play_task(task: GameTask) -> Played:
         specs=tuple(result.seats), scores=tuple(result.scores),
         ranks=tuple(competition_ranks(result.scores, result.winners)),
         shares=_shares(winners, task.players), turns=result.turns, capped=result.capped,
-        duration=duration, engine=_engine(game))
+        duration=duration, engine=_engine(game), times=_times(clocks))
     return Played(row=row, record=text)
 
 
-def forfeit_row(task: GameTask, stood: GameResult, failure: ExternalEngineError,
+def _times(clocks: list[SeatClock] | None) -> tuple[tuple[float, ...], ...]:
+    """Seconds per decision per seat (empty without clocks)."""
+    return () if clocks is None else tuple(tuple(clock.used) for clock in clocks)
+
+
+def forfeit_row(task: GameTask, stood: GameResult, failure: ExternalEngineError | Flagged,
                 duration: float, engine: str) -> GameRow:
     """A game lost by forfeit: the forfeiting seat ranks last with no win share; the
     others are ranked by their scores when it happened (`stood`, the game as it stood,

@@ -33,6 +33,17 @@ class Line:
 
 
 @dataclass(frozen=True)
+class TimeUsage:
+    """One entrant's clock use over the games played under time controls."""
+
+    label: str
+    decisions: int
+    mean: float  # seconds per decision
+    longest: float  # the longest decision, seconds
+    losses_on_time: int
+
+
+@dataclass(frozen=True)
 class SPRTState:
     elo0: float
     elo1: float
@@ -57,6 +68,7 @@ class Report:
     sprt: SPRTState | None
     history: tuple[tuple[Rating, ...], ...]  # ratings per entrant after each game
     forfeits: tuple[str, ...] = ()  # per game lost by forfeit: "block B slot S: reason"
+    time_usage: tuple[TimeUsage, ...] = ()  # per entrant, in entrant order (clocks only)
 
     def to_json(self) -> dict[str, Any]:
         """The report as plain JSON data (the history is left to the plot)."""
@@ -87,6 +99,24 @@ def _line(label: str, results: Sequence[tuple[float, int, int]],
     return Line(label=label, games=len(results), win_share=sum(shares) / max(len(shares), 1),
                 win_ci=wilson(sum(shares), len(shares)), score=mean_se([r[1] for r in results]),
                 rank=mean_se([r[2] for r in results]), rating=rating)
+
+
+def time_usage(rows: Sequence[GameRow], entrants: Sequence[str]) -> tuple[TimeUsage, ...]:
+    """Each entrant's decisions, mean and longest decision time and losses on time, over
+    the games that kept times; empty when none did."""
+    if not any(row.times for row in rows):
+        return ()
+    spent: list[list[float]] = [[] for _ in entrants]
+    flags = [0] * len(entrants)
+    for row in rows:
+        for seat, seconds in enumerate(row.times):
+            spent[row.seats[seat]].extend(seconds)
+        if row.forfeit is not None and row.forfeit.on_time:
+            flags[row.seats[row.forfeit.seat]] += 1
+    return tuple(TimeUsage(label=label, decisions=len(spent[e]),
+                           mean=sum(spent[e]) / max(len(spent[e]), 1),
+                           longest=max(spent[e], default=0.0), losses_on_time=flags[e])
+                 for e, label in enumerate(entrants))
 
 
 def _complete_blocks(rows: Sequence[GameRow], block_size: int) -> list[list[GameRow]]:
@@ -151,4 +181,5 @@ def build_report(identity: dict[str, Any], rows: Sequence[GameRow],
         seats=tuple(_line(f"seat {s}", per_seat[s]) for s in range(players)),
         sprt=state, history=tuple(tuple(h) for h in history),
         forfeits=tuple(f"block {r.block} slot {r.slot}: {r.forfeit.reason}"
-                       for r in rows if r.forfeit is not None))
+                       for r in rows if r.forfeit is not None),
+        time_usage=time_usage(rows, entrants))

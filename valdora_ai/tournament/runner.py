@@ -42,7 +42,9 @@ def tasks(spec: TournamentSpec, blocks: Iterable[int], done: set[tuple[int, int]
     """The games of these blocks not stored yet, in (block, slot) order."""
     return [GameTask(game=spec.game, players=spec.players, rules_data=spec.rules_data,
                      block=block, slot=slot, seed=spec.block_seed(block), seats=seating,
-                     specs=tuple(spec.entrants[e] for e in seating), record=record)
+                     specs=tuple(spec.entrants[e] for e in seating), record=record,
+                     time_controls=tuple(spec.time_controls[e] for e in seating)
+                     if spec.time_controls else (), flag_margin=spec.flag_margin)
             for block in blocks for slot, seating in enumerate(spec.design)
             if (block, slot) not in done]
 

@@ -20,13 +20,14 @@ import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from valdora_ai.clock import ON_TIME
 from valdora_ai.tournament.config import TournamentError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: the decision_times table (and forfeits made up front)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -47,9 +48,9 @@ CREATE TABLE IF NOT EXISTS games (
 );
 """
 
-# A game an entrant lost by forfeit (an external engine that failed): one row beside its
-# games row, written in the same transaction. Databases made before forfeits existed
-# lack the table until their first forfeit creates it.
+# A game an entrant lost by forfeit (an external engine that failed, or a seat that lost
+# on time): one row beside its games row, written in the same transaction. Databases
+# made before forfeits existed lack the table until a run migrates them.
 _FORFEITS = """
 CREATE TABLE IF NOT EXISTS forfeits (
     block INTEGER NOT NULL,
@@ -57,6 +58,20 @@ CREATE TABLE IF NOT EXISTS forfeits (
     seat INTEGER NOT NULL,       -- the seat that forfeited
     reason TEXT NOT NULL,        -- timeout, crash, garbage or illegal, and the details
     PRIMARY KEY (block, slot)
+)
+"""
+
+
+# Under a time control: the seconds each decision of a seat took. A database made before
+# clocks (schema 1) lacks the table: it reads as games without times, and is migrated by
+# the first write of times (a run of a tournament with clocks).
+_TIMES = """
+CREATE TABLE IF NOT EXISTS decision_times (
+    block INTEGER NOT NULL,
+    slot INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    seconds TEXT NOT NULL,       -- JSON: seconds per decision of this seat, in order
+    PRIMARY KEY (block, slot, seat)
 )
 """
 
@@ -78,6 +93,7 @@ class GameRow:
     duration: float
     engine: str
     forfeit: Forfeit | None = None  # the seat that lost by forfeit, and why
+    times: tuple[tuple[float, ...], ...] = ()  # seconds per decision per seat (clocks only)
 
 
 @dataclass(frozen=True)
@@ -86,6 +102,11 @@ class Forfeit:
 
     seat: int
     reason: str
+
+    @property
+    def on_time(self) -> bool:
+        """Whether the seat lost on time (overran its clock) rather than failed."""
+        return self.reason.startswith(ON_TIME)
 
 
 class ResultsDB:
@@ -180,6 +201,12 @@ class ResultsDB:
                 self.connection.execute("INSERT INTO forfeits VALUES (?,?,?,?)",
                                         (row.block, row.slot, row.forfeit.seat,
                                          row.forfeit.reason))
+            if row.times and cursor.rowcount == 1:
+                _migrate(self.connection)
+                self.connection.executemany(
+                    "INSERT INTO decision_times VALUES (?,?,?,?)",
+                    [(row.block, row.slot, seat, json.dumps(list(seconds)))
+                     for seat, seconds in enumerate(row.times)])
         return cursor.rowcount == 1
 
     def rows(self) -> list[GameRow]:
@@ -187,14 +214,36 @@ class ResultsDB:
         identity = self.identity()
         with _storage_errors(self.path):
             forfeits = self._forfeits(identity["players"])
-            return [_game_row(values, identity, forfeits)
+            times = self._times(identity["players"])
+            return [replace(_game_row(values, identity, forfeits),
+                            times=times.get((values[0], values[1]), ()))
                     for values in self.connection.execute(
                         "SELECT * FROM games ORDER BY block, slot")]
 
+    def _has_table(self, name: str) -> bool:
+        return self.connection.execute("SELECT 1 FROM sqlite_master WHERE type='table' "
+                                       "AND name=?", (name,)).fetchone() is not None
+
+    def _times(self, players: int) -> dict[tuple[int, int], tuple[tuple[float, ...], ...]]:
+        """Every game's decision times by (block, slot), a tuple per seat; none in a
+        database made before clocks (schema 1, read without a run's migration)."""
+        if not self._has_table("decision_times"):
+            return {}
+        seats: dict[tuple[int, int], dict[int, tuple[float, ...]]] = {}
+        for block, slot, seat, text in self.connection.execute(
+                "SELECT * FROM decision_times"):
+            seconds = _json(text, f"decision times (block {block!r}, slot {slot!r})")
+            if not (type(seat) is int and 0 <= seat < players
+                    and _is_list(seconds, (int, float))):
+                raise _Tampered(f"decision times (block {block!r}, slot {slot!r}) have a "
+                                "field of the wrong type")
+            seats.setdefault((block, slot), {})[seat] = tuple(float(x) for x in seconds)
+        return {key: tuple(found.get(s, ()) for s in range(players))
+                for key, found in seats.items()}
+
     def _forfeits(self, players: int) -> dict[tuple[int, int], Forfeit]:
         """Every stored forfeit by (block, slot); none in a database without the table."""
-        if self.connection.execute("SELECT 1 FROM sqlite_master WHERE type='table' "
-                                   "AND name='forfeits'").fetchone() is None:
+        if not self._has_table("forfeits"):
             return {}
         found = {}
         for block, slot, seat, reason in self.connection.execute("SELECT * FROM forfeits"):
@@ -266,9 +315,19 @@ def _create(connection: sqlite3.Connection, identity: dict[str, Any]) -> None:
     with _transaction(connection):
         for statement in filter(str.strip, _SCHEMA.split(";")):
             connection.execute(statement)
+        connection.execute(_TIMES)
         connection.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
         connection.execute("INSERT INTO meta VALUES ('identity', ?)",
                            (json.dumps(identity, sort_keys=True),))
+
+
+def _migrate(connection: sqlite3.Connection) -> None:
+    """Bring a schema 1 database up to :data:`SCHEMA_VERSION` (inside the transaction
+    that first writes decision times): the table is created, older games stay as they
+    were, without times. A database that never stores times needs no migration."""
+    connection.execute(_TIMES)
+    connection.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)",
+                       (str(SCHEMA_VERSION),))
 
 
 @contextmanager

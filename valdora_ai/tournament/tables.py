@@ -62,9 +62,26 @@ def sprt_line(report: Report) -> str:
             f"LLR {state.llr:.2f} (bounds {state.lower:.2f}, {state.upper:.2f}): {verdict}")
 
 
+def time_table(report: Report) -> Table:
+    """Clock use per entrant: decisions, mean and longest decision, losses on time."""
+    controls = report.identity.get("time_controls", [])
+    table = Table(title=literal(f"Time (controls {', '.join(dict.fromkeys(controls))}; "
+                                f"flag margin {report.identity.get('flag_margin', 0):g} s)"),
+                  title_justify="left")
+    table.add_column("entrant")
+    for name in ("decisions", "mean s", "longest s", "lost on time"):
+        table.add_column(name, justify="right")
+    for usage in report.time_usage:
+        table.add_row(literal(usage.label), str(usage.decisions), f"{usage.mean:.3f}",
+                      f"{usage.longest:.3f}", str(usage.losses_on_time))
+    return table
+
+
 def report_renderable(report: Report) -> RenderableType:
     """Everything the terminal shows at the end of a run or for `report`."""
     parts: list[RenderableType] = [standings_table(report), seats_table(report)]
+    if report.time_usage:
+        parts.append(time_table(report))
     if report.sprt is not None:
         parts.append(sprt_line(report))
     if report.capped:
