@@ -11,6 +11,7 @@ import pytest
 from engine_process import engine_command
 
 import valdora_ai as va
+from valdora_ai.engine.protocol import PROTOCOL_VERSION
 
 CLIENT = Path(__file__).resolve().parents[1] / "examples" / "engine_client.mjs"
 
@@ -29,7 +30,7 @@ def test_node_client_talks_to_the_engine() -> None:
     best = game.describe_step(state, va.make_agent("greedy", game).choose(
         game.observation(state, 0)))
     assert done.stdout.splitlines() == [
-        f"engine valdora_ai {va.__version__}, protocol 2, agents "
+        f"engine valdora_ai {va.__version__}, protocol {PROTOCOL_VERSION}, agents "
         f"{' '.join(sorted(n for n, c in va.agent_classes().items() if not c.needs_true_state))}",
         f"seat 0 may play: {moves}",
         f"greedy suggests {best} (1 candidates, 0 partial results)",
