@@ -17,7 +17,7 @@ from typing import Any
 
 from valdora_ai.rng import Rng
 
-__all__ = ["ParityError", "check", "checked_greedy"]
+__all__ = ["ParityError", "check", "checked_greedy", "next_step"]
 
 
 class ParityError(AssertionError):
@@ -42,3 +42,22 @@ def checked_greedy(policy: Rng, reference: Callable[[Rng], int], comp: Any, wher
     check(comp.greedy_step(mine) == chosen and mine.getstate() == spare.getstate(),
           "greedy steps", where)
     return chosen, spare
+
+
+def next_step(ref: Any, comp: Any, policy: Rng, greedy: bool, check_greedy: bool,
+              reference_greedy: Callable[[Rng], int], where: str) -> int:
+    """The next step of a lockstep game on a state with explicit chance nodes: a chance
+    outcome drawn by its probability; else the reference greedy step in a greedy game,
+    a uniform legal step in a random one. The greedy step is checked against the
+    compiled one in a greedy game, and in a random one when `check_greedy` (without
+    playing it)."""
+    if ref.is_chance_node():
+        outcomes = ref.chance_outcomes()
+        return int(outcomes[policy.choice_weighted([p for _, p in outcomes])][0])
+    legal = ref.legal_steps()
+    if greedy or check_greedy:
+        chosen, spare = checked_greedy(policy, reference_greedy, comp, where)
+    if greedy:
+        policy.setstate(spare.getstate())
+        return chosen
+    return int(legal[policy.randbelow(len(legal))])

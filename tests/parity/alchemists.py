@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parity import ParityError, check, checked_greedy
+from parity import ParityError, check, next_step
 from valdora_ai.games.alchemists.data import AlchemistsData, Options
 from valdora_ai.games.alchemists.engines import CORE, as_reference
 from valdora_ai.games.alchemists.heuristics import estimate_final_scores, greedy_step
@@ -97,19 +97,8 @@ def lockstep(data: AlchemistsData, options: Options, players: int, seed: int, *,
                    "states converted from the reference", where)
             if not ref.is_chance_node():
                 compare_samples(ref, comp, seed + step_no, where)
-        if ref.is_chance_node():
-            outcomes = ref.chance_outcomes()
-            step = outcomes[policy.choice_weighted([p for _, p in outcomes])][0]
-        else:
-            legal = ref.legal_steps()
-            if greedy or step_no % 7 == 3:  # random games: greedy checked, not played
-                chosen, spare = checked_greedy(policy, lambda r: greedy_step(ref, r), comp,
-                                               where)
-            if greedy:
-                step = chosen
-                policy.setstate(spare.getstate())
-            else:
-                step = legal[policy.randbelow(len(legal))]
+        step = next_step(ref, comp, policy, greedy, step_no % 7 == 3,
+                         lambda r: greedy_step(ref, r), where)
         before = snapshot(comp.to_reference()) if step_no % 7 == 3 else None
         ref.apply(step)
         comp.apply(step)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parity import ParityError, check, checked_greedy
+from parity import ParityError, check, next_step
 from valdora_ai.backend import require_compiled
 from valdora_ai.games.valdora.data import ComponentData
 from valdora_ai.games.valdora.heuristics import greedy_step
@@ -69,24 +69,13 @@ def lockstep(data: ComponentData, players: int, seed: int, *, belief: bool, gree
                 positions=step_no % position_every == 0 or ref.is_terminal())
         if ref.is_terminal():
             break
-        if ref.is_chance_node():
-            outcomes = ref.chance_outcomes()
-            step = outcomes[policy.choice_weighted([p for _, p in outcomes])][0]
-        else:
-            if step_no % 37 == 5:
-                compare_worlds(ref, comp, seed + step_no, where)
-                again: Any = compiled.from_reference(ref)
-                check(position_to_json(again) == position_to_json(ref),
-                       "positions converted from the reference", where)
-            legal = ref.legal_steps()
-            if greedy or step_no % 13 == 3:  # random games: greedy checked, not played
-                chosen, spare = checked_greedy(policy, lambda r: greedy_step(ref, r), comp,
-                                               where)
-            if greedy:
-                step = chosen
-                policy.setstate(spare.getstate())
-            else:
-                step = legal[policy.randbelow(len(legal))]
+        if not ref.is_chance_node() and step_no % 37 == 5:
+            compare_worlds(ref, comp, seed + step_no, where)
+            again: Any = compiled.from_reference(ref)
+            check(position_to_json(again) == position_to_json(ref),
+                   "positions converted from the reference", where)
+        step = next_step(ref, comp, policy, greedy, step_no % 13 == 3,
+                         lambda r: greedy_step(ref, r), where)
         ref.apply(step)
         comp.apply(step)
         step_no += 1
