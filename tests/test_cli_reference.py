@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import shlex
 from collections.abc import Iterator
@@ -13,6 +12,7 @@ from typing import Any
 import pytest
 import typer
 import typer.rich_utils
+from scripts import load_script
 from typer.testing import CliRunner
 
 from valdora_ai.cli.app import app
@@ -22,11 +22,7 @@ DOCS = Path(__file__).resolve().parents[1] / "docs"
 
 
 def _generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("cli_reference", DOCS / "cli_reference.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(DOCS / "cli_reference.py")
 
 
 def _page() -> str:

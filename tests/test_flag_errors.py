@@ -3,22 +3,17 @@ end at a tiny size (its full size is a long measurement, not a test)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
+
+from scripts import load_script
 
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "flag_errors.py"
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("flag_errors", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclass looks its module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT)
 
 
 def test_specs_are_scaled_reseeded_and_split_into_seats() -> None:

@@ -2,24 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from scripts import load_script
 
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "ladder.py"
 
 
 def _ladder():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("ladder", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["ladder"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT)
 
 
 def test_elo_curve_is_antisymmetric_and_bounded() -> None:

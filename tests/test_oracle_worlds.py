@@ -3,11 +3,11 @@ the greedy policy breaks no ties, play-outs from sampled futures do not."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from scripts import load_script
 
 from valdora_ai.games import make_game
 
@@ -15,11 +15,7 @@ SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "oracle_worlds.py"
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("oracle_worlds", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT)
 
 
 @pytest.mark.parametrize("name", ["alchemists", "zavandor"])

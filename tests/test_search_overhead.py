@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
+from scripts import load_script
 
 from valdora_ai.games import game_names
 from valdora_ai.search import uct
@@ -15,12 +14,7 @@ SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "search_overhead.p
 
 
 def _script():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("search_overhead", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["search_overhead"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT)
 
 
 @pytest.mark.parametrize("game_name", game_names())
