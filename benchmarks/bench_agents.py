@@ -16,8 +16,7 @@ from dataclasses import dataclass
 
 from valdora_ai.agents import make_agent
 from valdora_ai.analysis import Budget
-from valdora_ai.backend import engine_status
-from valdora_ai.games import make_game
+from valdora_ai.games import game_type, make_game
 
 AGENTS = ("ismcts", "pimc", "expectimax")
 
@@ -64,7 +63,7 @@ def main() -> None:
     if args.json:
         print(json.dumps([r.to_json() for r in results]))
         return
-    print(f"engine: {engine_status().engine}")
+    print(f"engine: {game_type('valdora').engine_status().engine}")
     for r in results:
         print(f"{r.agent:30s} {r.players} players  {r.per_second:8.0f} it/s "
               f"({r.iterations} in {r.seconds:.2f} s)")

@@ -15,7 +15,8 @@ import os
 import sys
 import time
 
-from valdora_ai.backend import make_rng, require_compiled
+from valdora_ai.backend import make_rng
+from valdora_ai.games.valdora import CORE as VALDORA_CORE
 from valdora_ai.games.valdora.data import default_data
 from valdora_ai.playout import random_playout
 
@@ -29,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--iterations", type=int, default=10_000_000)
     args = parser.parse_args(argv)
-    core = require_compiled()
+    core = VALDORA_CORE.require_module()
     states = []
     for seed in range(8):  # a few positions, so applies differ (moves, loads, buys...)
         state = core.ValdoraCompiledState.new(default_data(), 4, make_rng(seed))

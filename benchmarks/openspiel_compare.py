@@ -27,8 +27,7 @@ import time
 
 from valdora_ai import run_tournament
 from valdora_ai.agents import make_agent
-from valdora_ai.backend import engine_status
-from valdora_ai.games import make_game
+from valdora_ai.games import game_type, make_game
 from valdora_ai.interop.openspiel_bots import Ismcts
 
 
@@ -61,7 +60,8 @@ def main() -> None:
     ours = make_agent(f"ismcts:iterations={args.iterations},c={args.c},rollout=random,"
                       "tree=game,reward=win,reuse=false,seed=1", game)
     theirs = Ismcts(game, iterations=args.iterations, uct_c=args.c, seed=1)
-    print(f"engine: {engine_status().engine}; {args.game}, {args.players} players, "
+    engine = game_type(args.game).engine_status().engine
+    print(f"engine: {engine}; {args.game}, {args.players} players, "
           f"{args.iterations} iterations, c={args.c}")
     ours_rate = rate(ours.choose, observation, args.iterations)
     theirs_rate = rate(theirs.choose, observation, args.iterations)
@@ -74,7 +74,8 @@ def series(game: str, seconds: float, games: int, jobs: int, db: str | None) -> 
     """The seat-rotated series at equal time (see the module docstring)."""
     entrants = [f"ismcts:time={seconds:g}", f"openspiel:ismcts,time={seconds:g}", "greedy"]
     report = run_tournament(entrants, players=3, games=games, game=game, jobs=jobs, db=db)
-    print(f"engine: {engine_status().engine}; {game}, 3 players, {report.games} games "
+    engine = game_type(game).engine_status().engine
+    print(f"engine: {engine}; {game}, 3 players, {report.games} games "
           f"({report.blocks} blocks of every seating), {seconds:g} s per decision")
     print(report.to_csv(), end="")
 

@@ -44,19 +44,20 @@ def pytest_configure(config: pytest.Config) -> None:
 def engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """Run a test once per engine; returns ``"pure"`` or ``"compiled"``.
 
-    The environment is set so that ``valdora_ai.backend.use_compiled()`` (and so
-    ``make_rng`` and everything built on it) picks that engine inside the test: the
-    states ``ValdoraGame.new_state``/``position_from_json`` hand out are then compiled
-    ``ValdoraCompiledState``s or reference ``ValdoraState``s. Modules whose every test should
+    The environment is set so that every core's ``select()`` (and so ``make_rng`` and
+    everything built on it) picks that engine inside the test: the states a game's
+    ``new_state``/``position_from_json`` hand out are then its compiled or its
+    reference states. Modules whose every test should
     run on both engines say ``pytestmark = pytest.mark.usefixtures("engine")``; tests
     outside the fixture use the default engine (compiled when built).
-    "compiled" is skipped when the extension is not built (unless
+    "compiled" is skipped when an extension is not built (unless
     VALDORA_REQUIRE_COMPILED=1, in which case the session never starts).
     """
     name: str = request.param
     if name == "compiled":
-        if not backend.compiled_available():
-            pytest.skip("compiled extension not built")
+        missing = [core.module for core in all_cores() if not core.available()]
+        if missing:
+            pytest.skip(f"compiled extensions not built: {', '.join(missing)}")
         monkeypatch.delenv(backend.PURE_ENV, raising=False)
     else:
         monkeypatch.setenv(backend.PURE_ENV, "1")

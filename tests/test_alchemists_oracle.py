@@ -9,12 +9,12 @@ from typing import Any
 from test_oracle import _Spy
 
 from valdora_ai.agents.oracle import OracleIsmctsAgent
-from valdora_ai.backend import compiled_available
 from valdora_ai.games import make_game
 from valdora_ai.games.alchemists.engines import as_reference
 from valdora_ai.games.alchemists.info import Observation
 from valdora_ai.games.base import Observation as AnyObservation
 from valdora_ai.games.base import State
+from valdora_ai.games.valdora import CORE as VALDORA_CORE
 from valdora_ai.selfplay import play_game
 
 
@@ -53,5 +53,5 @@ def test_the_oracle_searches_copies_of_the_true_alchemists_world() -> None:
     assert spy.given and all(type(o) is Observation for o in spy.given)
     assert all(_hidden(o.belief_state()) == (None, None)  # type: ignore[attr-defined]
                for o in spy.given)
-    if compiled_available():
+    if VALDORA_CORE.available():
         assert type(witness.real).__name__ == "AlchemistsCompiledState"

@@ -8,8 +8,9 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from valdora_ai import backend, bench
+from valdora_ai import bench
 from valdora_ai.cli.app import app
+from valdora_ai.games.valdora import CORE as VALDORA_CORE
 
 runner = CliRunner()
 
@@ -20,7 +21,7 @@ def test_rows_cover_each_section_and_player_count() -> None:
         ("copies", 3), ("copies", 5), ("determinize", 3), ("determinize", 5)]
     for row in rows:
         assert row.pure is not None and row.pure > 0
-        if backend.compiled_available():
+        if VALDORA_CORE.available():
             assert row.compiled is not None and row.ratio == row.compiled / row.pure
 
 

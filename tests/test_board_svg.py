@@ -11,11 +11,11 @@ import pytest
 from scenarios import Scenario
 from typer.testing import CliRunner
 
-from valdora_ai import backend
 from valdora_ai.backend import make_rng
 from valdora_ai.cli.app import app
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games import make_game
+from valdora_ai.games.valdora import CORE as VALDORA_CORE
 from valdora_ai.games.valdora import engines
 from valdora_ai.games.valdora.data import default_data, parse_data
 from valdora_ai.games.valdora.notation import parse_step
@@ -136,13 +136,13 @@ def test_the_hidden_order_is_never_drawn(steps: int) -> None:
 
 
 def test_both_engines_draw_the_same_picture() -> None:
-    if not backend.compiled_available():
+    if not VALDORA_CORE.available():
         pytest.skip("compiled extension not built")
-    compiled = backend.require_compiled().ValdoraCompiledState
+    compiled = VALDORA_CORE.require()
     for seed, steps in ((2, 0), (3, 40), (4, 90)):
         world = _played(seed, steps)
         twin = compiled.from_reference(world)
-        assert backend.compiled_state(twin) is not None
+        assert VALDORA_CORE.compiled(twin) is not None
         for observer in (None, 1):
             assert board_svg(twin, observer=observer) == board_svg(world, observer=observer)
 

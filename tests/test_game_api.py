@@ -10,9 +10,9 @@ import dataclasses
 import pytest
 
 import valdora_ai as va
-from valdora_ai.backend import compiled_state
 from valdora_ai.games import game_names
 from valdora_ai.games.base import CHANCE, TERMINAL
+from valdora_ai.games.valdora import CORE as VALDORA_CORE
 
 pytestmark = pytest.mark.usefixtures("engine")
 
@@ -44,11 +44,11 @@ def test_a_deep_copy_is_an_independent_equal_state(name: str, players: int) -> N
 def test_a_compiled_deep_copy_is_a_struct_copy(engine: str) -> None:
     """pyspiel clones states with deepcopy: it must not go through the reference."""
     state = va.make_game("valdora", players=3).new_state(1)
-    if compiled_state(state) is None:
+    if VALDORA_CORE.compiled(state) is None:
         pytest.skip("reference engine")
     assert "__deepcopy__" in vars(type(state))  # its own, not the pickle path
     clone = copy.deepcopy(state, {})
-    assert clone is not state and compiled_state(clone) is not None
+    assert clone is not state and VALDORA_CORE.compiled(clone) is not None
 
 
 @pytest.mark.parametrize(("name", "players"), GAMES)

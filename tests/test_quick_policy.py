@@ -19,6 +19,7 @@ import valdora_ai as va
 from valdora_ai import backend
 from valdora_ai.cli.app import app
 from valdora_ai.errors import ValdoraError
+from valdora_ai.games.valdora import CORE as VALDORA_CORE
 from valdora_ai.games.valdora import weights
 from valdora_ai.games.valdora.data import default_data
 from valdora_ai.games.valdora.game import ValdoraGame
@@ -53,7 +54,7 @@ def test_quick_is_the_greedy_policy_with_fewer_plans() -> None:
     assert differ > 0
 
 
-compiled = pytest.mark.skipif(not backend.compiled_available(),
+compiled = pytest.mark.skipif(not VALDORA_CORE.available(),
                               reason="compiled extension not built")
 
 
@@ -62,7 +63,7 @@ def test_compiled_game_hook_runs_the_c_port(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.delenv(backend.PURE_ENV, raising=False)
     game = ValdoraGame(players=4)
     state = game.new_state(seed=3)
-    assert isinstance(state, backend.require_compiled().ValdoraCompiledState)
+    assert isinstance(state, VALDORA_CORE.require())
     for _ in range(40):
         r1, r2 = Rng(5), Rng(5)
         step = game.quick_step(state, r1)

@@ -22,16 +22,16 @@ N_VALUES = [1, 2, 3, 5, 6, 7, 10, 100, 1000, 2**31 - 1, 2**31, 2**31 + 1, 3 * 2*
 @pytest.fixture
 def compiled_cls() -> type:
     """The compiled ``Rng`` class (skipped when the extension is not built)."""
-    if not backend.compiled_available():
-        pytest.skip("compiled extension not built")
-    return backend.require_compiled().Rng
+    if not backend.RNG_CORE.available():
+        pytest.skip("compiled generator not built")
+    return backend.RNG_CORE.require()
 
 
 @pytest.fixture
 def rng_cls(engine: str) -> type:
     """The ``Rng`` class of the engine under test."""
     if engine == "compiled":
-        return backend.require_compiled().Rng
+        return backend.RNG_CORE.require()
     return Rng
 
 
@@ -121,9 +121,9 @@ def test_pure_and_compiled_streams_identical(seed: int, compiled_cls: type) -> N
     ),
 )
 def test_pure_and_compiled_agree_on_any_program(seed: int, ops: list[tuple[Any, ...]]) -> None:
-    if not backend.compiled_available():
-        pytest.skip("compiled extension not built")
-    compiled = backend.require_compiled().Rng(seed)
+    if not backend.RNG_CORE.available():
+        pytest.skip("compiled generator not built")
+    compiled = backend.RNG_CORE.require()(seed)
     pure = Rng(seed)
     for op, *args in ops:
         if op == "shuffle":

@@ -13,17 +13,17 @@ from __future__ import annotations
 
 import pytest
 
-from valdora_ai import backend
+from valdora_ai.games.valdora import CORE as VALDORA_CORE
 from valdora_ai.games.valdora.game import ValdoraGame
 from valdora_ai.games.valdora.position import position_to_json
 from valdora_ai.games.valdora.reveals import apply_revealing
 from valdora_ai.rng import Rng
 from valdora_ai.search.rollout import reference_rollout
 
-if not backend.compiled_available():  # pragma: no cover - CI requires the extension
+if not VALDORA_CORE.available():  # pragma: no cover - CI requires the extension
     pytest.skip("compiled extension not built", allow_module_level=True)
 
-core = backend.require_compiled()
+core = VALDORA_CORE.require_module()
 
 
 def _worlds(players: int, seed: int, every: int) -> list[object]:

@@ -19,9 +19,9 @@ import numpy as np
 import pytest
 from parity.valdora import compare
 
-from valdora_ai import backend
 from valdora_ai.errors import IllegalMoveError
 from valdora_ai.games import make_game
+from valdora_ai.games.valdora import CORE as VALDORA_CORE
 from valdora_ai.games.valdora import steps as S
 from valdora_ai.games.valdora.data import default_data
 from valdora_ai.games.valdora.info import observation
@@ -93,14 +93,14 @@ def test_steps_at_the_wrong_node_or_without_their_objects(engine: str) -> None:
     assert _message(over.apply, S.END) == f"step {S.END}: the game is over"
 
 
-@pytest.mark.skipif(not backend.compiled_available(), reason="compiled extension not built")
+@pytest.mark.skipif(not VALDORA_CORE.available(), reason="compiled extension not built")
 @pytest.mark.parametrize("seed", range(6))
 def test_both_engines_refuse_and_apply_the_same_numbers(seed: int) -> None:
     """Lockstep over random games: at every 3rd step, 25 arbitrary numbers (most in the
     step space but illegal) are tried on copies of both states; the engines must raise
     the same error, or apply and reach the same position."""
     data = dataclasses.replace(DATA, max_rounds=6)
-    compiled = backend.require_compiled().ValdoraCompiledState
+    compiled = VALDORA_CORE.require()
     ref = ValdoraState.new(data, 3 + seed % 3, Rng(seed))
     comp = compiled.new(data, 3 + seed % 3, Rng(seed))
     if seed % 2:
@@ -135,18 +135,18 @@ def test_both_engines_refuse_and_apply_the_same_numbers(seed: int) -> None:
     compare(ref, comp, f"seed {seed}, end")
 
 
-@pytest.mark.skipif(not backend.compiled_available(), reason="compiled extension not built")
+@pytest.mark.skipif(not VALDORA_CORE.available(), reason="compiled extension not built")
 def test_arbitrary_numbers_never_kill_the_interpreter() -> None:
     """In a child process: the numbers of the issue, then thousands of arbitrary ones,
     each followed by everything a caller may do next with the state."""
     script = textwrap.dedent("""
-        from valdora_ai.backend import require_compiled
         from valdora_ai.errors import IllegalMoveError
+        from valdora_ai.games.valdora import CORE as VALDORA_CORE
         from valdora_ai.games.valdora.data import default_data
         from valdora_ai.games.valdora.info import observation
         from valdora_ai.rng import Rng
 
-        ValdoraCompiledState = require_compiled().ValdoraCompiledState
+        ValdoraCompiledState = VALDORA_CORE.require()
         rng = Rng(7)
         numbers = [2147483647, -300, 2**63, 35.0, -1, 31, 159, 599, 631, 632]
         refused = 0

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from valdora_ai import backend
+from valdora_ai.games.valdora import CORE as VALDORA_CORE
 from valdora_ai.games.valdora import compiled_constants as cc
 from valdora_ai.games.valdora import constants, weights
 
@@ -73,16 +73,16 @@ def test_write_leaves_an_unchanged_file_alone(tmp_path: Path) -> None:
     assert out.read_text() == cc.render()
 
 
-@pytest.mark.skipif(not backend.compiled_available(), reason="compiled extension not built")
+@pytest.mark.skipif(not VALDORA_CORE.available(), reason="compiled extension not built")
 def test_the_compiled_core_was_built_from_these_constants() -> None:
-    core = importlib.import_module(backend.COMPILED_MODULE)
+    core = importlib.import_module(VALDORA_CORE.module)
     assert core.CONSTANTS_DIGEST == cc.digest()
 
 
-@pytest.mark.skipif(not backend.compiled_available(), reason="compiled extension not built")
+@pytest.mark.skipif(not VALDORA_CORE.available(), reason="compiled extension not built")
 def test_a_core_built_from_other_constants_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    core = importlib.import_module(backend.COMPILED_MODULE)
+    core = importlib.import_module(VALDORA_CORE.module)
     monkeypatch.setattr(core, "CONSTANTS_DIGEST", "0" * 16)
-    assert not backend.compiled_available()
+    assert not VALDORA_CORE.available()
     with pytest.raises(RuntimeError, match="other shared constants .* rebuild it"):
-        backend.require_compiled()
+        VALDORA_CORE.require_module()

@@ -8,18 +8,18 @@ import pickle
 
 import pytest
 
-from valdora_ai import backend
 from valdora_ai.errors import DataError, ValdoraError
+from valdora_ai.games.valdora import CORE as VALDORA_CORE
 from valdora_ai.games.valdora.data import default_data
 from valdora_ai.games.valdora.info import observation
 from valdora_ai.games.valdora.position import position_to_json
 from valdora_ai.games.valdora.rules import ValdoraState
 from valdora_ai.rng import Rng
 
-if not backend.compiled_available():  # pragma: no cover - CI requires the extension
+if not VALDORA_CORE.available():  # pragma: no cover - CI requires the extension
     pytest.skip("compiled extension not built", allow_module_level=True)
 
-core = backend.require_compiled()
+core = VALDORA_CORE.require_module()
 
 
 def test_data_beyond_the_c_bounds_is_refused_by_name() -> None:

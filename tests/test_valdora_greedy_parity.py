@@ -17,6 +17,7 @@ import pytest
 from valdora_ai import backend
 from valdora_ai.agents import make_agent
 from valdora_ai.errors import ValdoraError
+from valdora_ai.games.valdora import CORE as VALDORA_CORE
 from valdora_ai.games.valdora.data import default_data
 from valdora_ai.games.valdora.game import ValdoraGame
 from valdora_ai.games.valdora.heuristics import estimate_final_scores, greedy_step, quick_step
@@ -25,10 +26,10 @@ from valdora_ai.games.valdora.position import position_to_json
 from valdora_ai.games.valdora.rules import ValdoraState
 from valdora_ai.rng import Rng
 
-if not backend.compiled_available():  # pragma: no cover - CI requires the extension
+if not VALDORA_CORE.available():  # pragma: no cover - CI requires the extension
     pytest.skip("compiled extension not built", allow_module_level=True)
 
-core = backend.require_compiled()
+core = VALDORA_CORE.require_module()
 DATA = default_data()
 GAMES = 70  # per player count: 210 games in all
 QUICK_GAMES = 12  # per player count, with the quick policy

@@ -26,6 +26,7 @@ from chunks import seed_chunks
 from parity.valdora import ParityError, compare, lockstep
 
 from valdora_ai import backend
+from valdora_ai.games.valdora import CORE as VALDORA_CORE
 from valdora_ai.games.valdora.data import default_data
 from valdora_ai.games.valdora.game import ValdoraGame
 from valdora_ai.games.valdora.info import observation
@@ -39,10 +40,10 @@ from valdora_ai.playout import (
 )
 from valdora_ai.rng import Rng
 
-if not backend.compiled_available():  # pragma: no cover - CI requires the extension
+if not VALDORA_CORE.available():  # pragma: no cover - CI requires the extension
     pytest.skip("compiled extension not built", allow_module_level=True)
 
-ValdoraCompiledState = backend.require_compiled().ValdoraCompiledState
+ValdoraCompiledState = VALDORA_CORE.require()
 SHORT = dataclasses.replace(default_data(), max_rounds=10)
 # The quick loop (`pytest -m "not slow"`) plays the first 50 games; CI plays them all.
 SEEDS = seed_chunks(500, chunks=10, quick=50)

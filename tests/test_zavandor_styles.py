@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 
 from valdora_ai.agents import make_agent
-from valdora_ai.backend import compiled_available, make_rng
+from valdora_ai.backend import make_rng
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games import make_game
+from valdora_ai.games.valdora import CORE as VALDORA_CORE
 from valdora_ai.games.zavandor import steps as S
 from valdora_ai.games.zavandor.data import JEWEL
 from valdora_ai.games.zavandor.engines import CORE, as_reference
@@ -98,7 +99,7 @@ def test_reads_only_what_its_player_knows(style: str) -> None:
             worlds = [state, belief.belief_state(),
                       determinize(belief, make_rng(100 + checked)),
                       determinize(belief, make_rng(200 + checked))]
-            if compiled_available():
+            if VALDORA_CORE.available():
                 worlds.append(CORE.require().from_reference(state))
             for i, (a, b) in enumerate(zip(_hidden_from(worlds[2], seat),
                                            _hidden_from(worlds[3], seat), strict=True)):

@@ -1,9 +1,9 @@
 """Engine selection: compiled Cython extensions or the pure-Python reference.
 
 Each compiled extension the library uses is a :class:`Core`, found or missed on its own:
-the core of each game (Valdora's is :data:`VALDORA_CORE`, the others are declared by
-their game's ``engines`` module) and the shared random generator (:data:`RNG_CORE`).
-A core that is missing (or stale) switches only its own user to the pure engine.
+the core of each game (declared with its facts, ``GameType.core``, in its package's
+``__init__``) and the shared random generator (:data:`RNG_CORE`). A core that is missing
+(or stale) switches only its own user to the pure engine.
 
 Environment variables:
 
@@ -30,29 +30,17 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 if TYPE_CHECKING:
-    from valdora_ai import _rng, _valdora_core
+    from valdora_ai import _rng
 
 __all__ = [
-    "COMPILED_MODULE",
     "RNG_CORE",
-    "VALDORA_CORE",
-    "CompiledCore",
     "Core",
     "EngineStatus",
     "FastPlayouts",
     "RngLike",
-    "compiled_available",
-    "compiled_state",
-    "engine_status",
     "fast_playouts",
     "make_rng",
-    "register_fast_playouts",
-    "require_compiled",
-    "use_compiled",
 ]
-
-COMPILED_MODULE = "valdora_ai._valdora_core"
-"""The Valdora core (``ValdoraCompiledState``), which also re-exports the compiled ``Rng``."""
 
 PURE_ENV = "VALDORA_PURE_PYTHON"
 REQUIRE_ENV = "VALDORA_REQUIRE_COMPILED"
@@ -81,19 +69,6 @@ class RngLike(Protocol):
     def getstate(self) -> tuple[int, int, int, int]: ...
     def setstate(self, state: tuple[int, int, int, int]) -> None: ...
     def spawn(self) -> RngLike: ...
-
-
-class CompiledCore(Protocol):
-    """What :func:`require_compiled` returns: the compiled core module, as far as the
-    library uses it (valdora_ai/_valdora_core.pyi types the module itself)."""
-
-    @property
-    def ValdoraCompiledState(self) -> type[_valdora_core.ValdoraCompiledState]: ...
-    @property
-    def Rng(self) -> type[_rng.Rng]: ...
-    @property
-    def CONSTANTS_DIGEST(self) -> str: ...
-    def copy_loop(self, state: _valdora_core.ValdoraCompiledState, n: int) -> int: ...
 
 
 def _env_flag(name: str) -> bool:
@@ -139,15 +114,18 @@ class Core(Generic[T]):
             reason = self.check(module)
         return (None, reason) if reason is not None else (module, None)
 
+    def __post_init__(self) -> None:
+        if self.playouts:
+            _playout_cores.append(self)
+
     def find(self) -> type[T] | None:
         """The class, or None when the extension is missing or unusable."""
         module = self.find_module()[0]
-        if module is None:
-            return None
-        kind: type[T] = getattr(module, self.class_name)
-        if self.playouts:
-            register_fast_playouts(kind)
-        return kind
+        return None if module is None else cast("type[T]", getattr(module, self.class_name))
+
+    def available(self) -> bool:
+        """True when the extension imports and is usable (never warns or raises)."""
+        return self.find_module()[0] is not None
 
     def compiled(self, state: object) -> T | None:
         """`state` itself when this core made it, else None: the one test that tells a
@@ -158,11 +136,14 @@ class Core(Generic[T]):
 
     def require(self) -> type[T]:
         """The class, or a one-line ``RuntimeError`` naming the core and why it is missing."""
-        kind = self.find()
-        if kind is None:
-            raise RuntimeError(REQUIRED_ERROR.format(module=self.module,
-                                                     reason=self.find_module()[1]))
-        return kind
+        return cast("type[T]", getattr(self.require_module(), self.class_name))
+
+    def require_module(self) -> ModuleType:
+        """The extension itself, or a one-line ``RuntimeError`` as :meth:`require`."""
+        module, reason = self.find_module()
+        if module is None:
+            raise RuntimeError(REQUIRED_ERROR.format(module=self.module, reason=reason))
+        return module
 
     def select(self) -> type[T] | None:
         """The class when its user runs on the compiled engine, None for the pure engine
@@ -195,55 +176,11 @@ class Core(Generic[T]):
         return EngineStatus("pure", why, None, reason)
 
 
-def _stale_constants(module: ModuleType) -> str | None:
-    """Why a Valdora core is stale: compiled from other shared constants than the
-    installed Python sources (edited, not rebuilt), it would disagree with the reference."""
-    return _constants_mismatch(getattr(module, "CONSTANTS_DIGEST", None))
+_playout_cores: list[Core[Any]] = []
+"""The game cores whose states run :class:`FastPlayouts` in C, in declaration order."""
 
-
-@functools.cache
-def _constants_mismatch(built: str | None) -> str | None:
-    """Why an extension with this constants digest is stale, or None when it is not."""
-    from valdora_ai.games.valdora.compiled_constants import digest
-
-    expected = digest()
-    if built == expected:
-        return None
-    return (f"it was compiled from other shared constants ({built}) than the installed "
-            f"sources ({expected}); rebuild it")
-
-
-VALDORA_CORE: Core[_valdora_core.ValdoraCompiledState] = Core(
-    "Valdora", COMPILED_MODULE, "ValdoraCompiledState", check=_stale_constants)
 RNG_CORE: Core[_rng.Rng] = Core("the random generator", "valdora_ai._rng", "Rng",
                                 playouts=False)
-
-
-def compiled_available() -> bool:
-    """True if the Valdora core (:data:`COMPILED_MODULE`) can be imported and is current."""
-    return VALDORA_CORE.find() is not None
-
-
-def require_compiled() -> CompiledCore:
-    """Return the Valdora core module, or raise a one-line ``RuntimeError``."""
-    VALDORA_CORE.require()
-    return cast(CompiledCore, VALDORA_CORE.find_module()[0])
-
-
-def use_compiled() -> bool:
-    """True when Valdora states come from the compiled core (see the module docstring)."""
-    return VALDORA_CORE.select() is not None
-
-
-def compiled_state(state: object) -> _valdora_core.ValdoraCompiledState | None:
-    """`state` itself when the Valdora core made it, else None (:meth:`Core.compiled`).
-
-    A compiled state does the hot work itself, in C (play-outs, roll-outs, the greedy
-    policy, the score estimate, belief and determinization), through methods the
-    reference state does not have; callers hand it that work and run the Python
-    reference code for any other state.
-    """
-    return VALDORA_CORE.compiled(state)
 
 
 class FastPlayouts(Protocol):
@@ -255,24 +192,14 @@ class FastPlayouts(Protocol):
     def rollout(self, rng: RngLike, policy: str, searcher: int, depth: int) -> None: ...
 
 
-_fast_playout_types: tuple[type, ...] = ()
-
-
-def register_fast_playouts(kind: type) -> None:
-    """Declare that states of `kind` (a game's compiled state class, registered by
-    :meth:`Core.find` when it loads) run :class:`FastPlayouts` in C."""
-    global _fast_playout_types
-    if kind not in _fast_playout_types:
-        _fast_playout_types = (*_fast_playout_types, kind)
-
-
 def fast_playouts(state: object) -> FastPlayouts | None:
     """`state` itself when a compiled core of any game made it, else None: the search's
     play-outs hand such a state the whole loop."""
-    valdora = compiled_state(state)
-    if valdora is not None:
-        return valdora
-    return cast(FastPlayouts, state) if isinstance(state, _fast_playout_types) else None
+    for core in _playout_cores:
+        fast = core.compiled(state)
+        if fast is not None:
+            return cast(FastPlayouts, fast)
+    return None
 
 
 def make_rng(seed: int) -> RngLike:
@@ -302,8 +229,3 @@ class EngineStatus:
     def summary(self) -> str:
         """One line: the engine and why, e.g. ``pure (VALDORA_PURE_PYTHON=1)``."""
         return f"{self.engine} ({self.reason})"
-
-
-def engine_status() -> EngineStatus:
-    """Describe the Valdora engine selection without warning or raising."""
-    return VALDORA_CORE.status()

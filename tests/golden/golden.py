@@ -27,7 +27,7 @@ from typing import Any
 
 from valdora_ai import backend
 from valdora_ai.agents import Agent, make_agent
-from valdora_ai.games import make_game
+from valdora_ai.games import game_names, game_type, make_game
 from valdora_ai.games.base import Game, Observation, State
 from valdora_ai.selfplay import play_game
 
@@ -93,7 +93,7 @@ class _Recorder(Agent):
 
 
 def play(case: Case) -> list[dict[str, Any]]:
-    """The record's lines, played now on the engine backend.use_compiled() picks."""
+    """The record's lines, played now on the engine the environment selects."""
     game = make_game(case.game, players=case.players)
     steps: list[int] = []
     seats = [_Recorder(game, make_agent(spec, game), steps) for spec in case.seats]
@@ -138,7 +138,10 @@ def engine(name: str) -> Iterator[None]:
     if name == "pure":
         os.environ[backend.PURE_ENV] = "1"
     else:
-        backend.require_compiled()
+        for kind in game_names():
+            core = game_type(kind).core
+            if core is not None:
+                core.require()
         os.environ.pop(backend.PURE_ENV, None)
     try:
         yield

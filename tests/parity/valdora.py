@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from parity import ParityError, check, next_step
-from valdora_ai.backend import require_compiled
+from valdora_ai.games.valdora import CORE as VALDORA_CORE
 from valdora_ai.games.valdora.data import ComponentData
 from valdora_ai.games.valdora.heuristics import greedy_step
 from valdora_ai.games.valdora.info import determinize, observation
@@ -54,7 +54,7 @@ def lockstep(data: ComponentData, players: int, seed: int, *, belief: bool, gree
     are drawn with ``choice_weighted``. Positions are compared every `position_every`
     steps and at the end; everything else at every step.
     """
-    compiled = require_compiled().ValdoraCompiledState
+    compiled = VALDORA_CORE.require()
     ref = ValdoraState.new(data, players, Rng(seed))
     # Any: the compiled state goes through helpers typed for the reference state it mirrors
     comp: Any = compiled.new(data, players, Rng(seed))

@@ -8,7 +8,8 @@ integers as an anonymous ``cdef enum`` (usable as array sizes), floats as
 ``static const double`` in C, and a digest of the whole text, which the compiled module
 exports as ``CONSTANTS_DIGEST``. :func:`digest` recomputes it from the installed
 sources, so a core built from other values (edited, not rebuilt) is detected instead of
-silently disagreeing with the reference (:mod:`valdora_ai.backend` refuses it).
+silently disagreeing with the reference (:func:`stale_core` tells the core's loader,
+:data:`valdora_ai.games.valdora.CORE`, to refuse it).
 
 The sources are read with :mod:`ast`, not imported: the build must not need the
 package's dependencies, so this module uses the standard library only, and a source may
@@ -19,8 +20,10 @@ allowed and not exported (Python-side tables that reach the core through ``CoreD
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 from pathlib import Path
+from types import ModuleType
 
 HERE = Path(__file__).resolve().parent
 
@@ -113,3 +116,19 @@ def write(out_dir: Path, source_dir: Path = HERE) -> Path:
     if not out.exists() or out.read_text(encoding="utf-8") != text:
         out.write_text(text, encoding="utf-8")
     return out
+
+
+def stale_core(module: ModuleType) -> str | None:
+    """Why a built Valdora core is stale: compiled from other shared constants than the
+    installed Python sources (edited, not rebuilt), it would disagree with the reference.
+    None when it is current."""
+    return _constants_mismatch(getattr(module, "CONSTANTS_DIGEST", None))
+
+
+@functools.cache
+def _constants_mismatch(built: str | None) -> str | None:
+    expected = digest()
+    if built == expected:
+        return None
+    return (f"it was compiled from other shared constants ({built}) than the installed "
+            f"sources ({expected}); rebuild it")

@@ -15,11 +15,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from valdora_ai.backend import VALDORA_CORE as CORE
+from valdora_ai.games.valdora import CORE
 from valdora_ai.games.valdora.data import ComponentData
 from valdora_ai.games.valdora.rules import ValdoraState
 
 compiled = CORE.compiled
+"""`state` itself when the Valdora core made it, else None (:meth:`Core.compiled`).
+
+A compiled state does the hot work itself, in C (play-outs, the greedy policy, the score
+estimate, belief and determinization), through methods the reference state does not
+have; callers hand it that work and run the Python reference code for any other state.
+"""
 
 
 def new_state(data: ComponentData, n_players: int, rng: Any) -> Any:

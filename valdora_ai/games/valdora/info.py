@@ -18,10 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from valdora_ai.backend import compiled_state
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games.observing import BeliefObservation
-from valdora_ai.games.valdora.engines import as_reference
+from valdora_ai.games.valdora.engines import as_reference, compiled
 from valdora_ai.games.valdora.rules import UNSEEN, Book, ValdoraState
 
 
@@ -46,7 +45,7 @@ class Observation(BeliefObservation[ValdoraState]):
 
 def observation(state: ValdoraState, player: int) -> Observation:
     """What `player` knows of `state`: everything but the hidden card order."""
-    fast = compiled_state(state)
+    fast = compiled(state)
     if fast is not None:
         # The compiled core forgets it in C; its state stands in for a ValdoraState
         # (the same API, see valdora_ai/_valdora_core.pyi), as everywhere in this package.
@@ -62,7 +61,7 @@ def determinize(obs: Observation, rng: Any) -> ValdoraState:
     world = obs.belief_state()
     if world.is_chance_node():
         raise ValdoraError("cannot determinize at a chance node: resolve the reveal first")
-    fast = compiled_state(world)
+    fast = compiled(world)
     if fast is not None:
         return fast.determinized(rng)  # type: ignore[return-value]  # same draws, in C
     for book in world.books:
