@@ -10,7 +10,7 @@ from rich.table import Table
 from valdora_ai.analysis import MAX_SECONDS
 from valdora_ai.bench import Row, game_sections, run
 from valdora_ai.errors import ValdoraError
-from valdora_ai.games import game_type, player_counts
+from valdora_ai.games import DEFAULT_GAME, game_type, player_counts
 
 from .common import GameName, console, progress_bar, user_errors, write_json
 
@@ -43,10 +43,10 @@ def bench(
         "--quick", help=f"Tiny budget ({QUICK_BUDGET} s) for smoke tests.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")
                        ] = False,
-    game_name: GameName = "valdora",
+    game_name: GameName = DEFAULT_GAME,
 ) -> None:
     """Benchmark the reference and the compiled engine (copies, legal steps, applies,
-    playouts, greedy games, determinizations, search iterations of each search agent)
+    play-outs, greedy games, determinizations, search iterations of each search agent)
     for every player count of the game.
 
     Example: valdora bench --game zavandor -p 3 --section ismcts --seconds 1

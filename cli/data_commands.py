@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from valdora_ai.errors import ValdoraError
-from valdora_ai.games import game_type, make_game, player_counts
+from valdora_ai.games import DEFAULT_GAME, game_type, make_game, player_counts
 from valdora_ai.games.base import Game
 from valdora_ai.richtext import literal
 
@@ -30,7 +30,7 @@ def _game(name: str, rules_data: Path | None) -> Game:
 
 
 @data_app.command("show")
-def show(game_name: GameName = "valdora", rules_data: RulesData = None) -> None:
+def show(game_name: GameName = DEFAULT_GAME, rules_data: RulesData = None) -> None:
     """Print the component data in use, readably.
 
     Example: valdora data show --game zavandor
@@ -47,7 +47,7 @@ def show(game_name: GameName = "valdora", rules_data: RulesData = None) -> None:
 @data_app.command("check")
 def check(
     file: Annotated[Path, typer.Argument(help="A component data file to validate.")],
-    game_name: GameName = "valdora",
+    game_name: GameName = DEFAULT_GAME,
 ) -> None:
     """Validate a corrected data file: prints 'valid' or the first problem (exit 1).
 
@@ -59,7 +59,7 @@ def check(
 
 
 @data_app.command("path")
-def path(game_name: GameName = "valdora") -> None:
+def path(game_name: GameName = DEFAULT_GAME) -> None:
     """Print the path of the shipped data file (copy it to make a corrected one).
 
     Example: valdora data path --game zavandor

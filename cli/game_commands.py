@@ -10,7 +10,7 @@ from rich.progress import Progress, SpinnerColumn, TextColumn
 
 from valdora_ai.clock import DEFAULT_FLAG_MARGIN, Flagged, SeatClock, TimeControl
 from valdora_ai.errors import RecordError, ValdoraError
-from valdora_ai.games import make_game
+from valdora_ai.games import DEFAULT_GAME, DEFAULT_PLAYERS, make_game
 from valdora_ai.interactive import GameSession
 from valdora_ai.interactive.seats import is_human
 from valdora_ai.interactive.session import resume_command
@@ -38,7 +38,7 @@ def play(
                        "greedy, random, greedy:seed=3, or human (you play it at the "
                        "terminal). Missing seats are greedy.")] = None,
     players: Annotated[int | None, typer.Option(
-        "--players", "-p", help="Number of players (default 3).")] = None,
+        "--players", "-p", help=f"Number of players (default {DEFAULT_PLAYERS}).")] = None,
     seed: Annotated[int | None, typer.Option(
         "--seed", help="Seed of the setup and the agents (default 1).")] = None,
     record: Annotated[Path | None, typer.Option(
@@ -81,9 +81,10 @@ def play(
                                                 expect_game=game_name),
                              record or resume, hint_agent)
             return
-        players, seed = (3 if players is None else players), (1 if seed is None else seed)
+        seed = 1 if seed is None else seed
         check_seed(seed, "--seed")
-        game = make_game(game_name or "valdora", players=players, rules_data=rules_data)
+        game = make_game(game_name or DEFAULT_GAME, players=players, rules_data=rules_data)
+        players = game.num_players
         seats = list(seat or [])
         if len(seats) > players:
             raise ValdoraError(f"--seat: {len(seats)} seats given for {players} players")
@@ -166,7 +167,8 @@ def replay(
 
 
 def new_position(
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 4,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-p", help=f"Number of players (default {DEFAULT_PLAYERS}).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the setup.")] = 1,
     public: Annotated[bool, typer.Option(
         "--public", help="Leave out what the player to move cannot see (the position as "
@@ -174,7 +176,7 @@ def new_position(
     ] = False,
     output: Annotated[Path | None, typer.Option(
         "--output", "-o", help="Write to this file instead of standard output.")] = None,
-    game_name: GameName = "valdora",
+    game_name: GameName = DEFAULT_GAME,
     rules_data: RulesData = None,
 ) -> None:
     """Write the position (JSON) of a fresh setup.

@@ -44,7 +44,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
                "Draw a position as an SVG picture: the board and every player's holdings."),
     "bench": ("bench_commands", "bench",
               "Benchmark the reference and the compiled engine (copies, legal steps, applies, "
-              "playouts, greedy games, determinizations, search iterations of each search "
+              "play-outs, greedy games, determinizations, search iterations of each search "
               "agent) for every player count of the game."),
     "serve": ("serve_commands", "serve",
               "Play and analyse in the browser (see docs/serve.md)."),

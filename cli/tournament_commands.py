@@ -26,6 +26,7 @@ from rich.progress import (
 
 from valdora_ai.atomic import check_writable, write_text_atomic
 from valdora_ai.clock import DEFAULT_FLAG_MARGIN, TimeControl
+from valdora_ai.games import DEFAULT_GAME, DEFAULT_PLAYERS
 from valdora_ai.richtext import literal
 from valdora_ai.tournament import Progress as RunProgress
 from valdora_ai.tournament import Report, TournamentSpec, load_report
@@ -35,7 +36,15 @@ from valdora_ai.tournament.runner import run
 from valdora_ai.tournament.sprt import parse_sprt
 from valdora_ai.tournament.tables import report_renderable, standings_table
 
-from .common import INTERRUPTED_EXIT, GameName, RulesData, console, err_console, user_errors
+from .common import (
+    INTERRUPTED_EXIT,
+    GameName,
+    RulesData,
+    check_range,
+    console,
+    err_console,
+    user_errors,
+)
 
 LIVE_REFRESH = 0.5  # seconds between recomputations of the live standings
 
@@ -57,7 +66,8 @@ def tournament(
                        "allowed), played in every rotation: --seat ismcts --seat greedy "
                        "--seat greedy.")] = None,
     players: Annotated[int | None, typer.Option(
-        "--players", "-p", help="Players per game (default: 3, or one per --seat).")] = None,
+        "--players", "-p",
+        help=f"Players per game (default: {DEFAULT_PLAYERS}, or one per --seat).")] = None,
     games: Annotated[int, typer.Option(
         "--games", "-n", help="Games to play at least (rounded up to whole blocks; with "
                               "--sprt, the most).")] = 60,
@@ -99,7 +109,7 @@ def tournament(
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="No progress display and no tables (exports still written).")
     ] = False,
-    game_name: GameName = "valdora",
+    game_name: GameName = DEFAULT_GAME,
     rules_data: RulesData = None,
 ) -> None:
     """Play a tournament between agents (or resume it), then print its report."""
@@ -107,9 +117,8 @@ def tournament(
         return
     with user_errors():
         lineup = tuple(seat or ())
-        if players is None:
-            players = len(lineup) if lineup else 3
-        spec = TournamentSpec(entrants=tuple(agent or ()), players=players, games=games,
+        check_range("--players", players, 1)
+        spec = TournamentSpec(entrants=tuple(agent or ()), players=players or 0, games=games,
                               seed=seed, game=game_name,
                               rules_data=None if rules_data is None else str(rules_data),
                               lineup=lineup,

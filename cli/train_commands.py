@@ -10,7 +10,7 @@ from rich.table import Table
 
 from valdora_ai.atomic import check_writable
 from valdora_ai.errors import ValdoraError
-from valdora_ai.games import player_counts
+from valdora_ai.games import DEFAULT_GAME, player_counts
 from valdora_ai.rng import check_seed
 
 from .common import GameName, console, progress_bar, user_errors
@@ -43,7 +43,7 @@ def train_command(
     seed: Annotated[int, typer.Option(help="Seed of the self-play games.")] = 1,
     jobs: Annotated[int, typer.Option(
         "--jobs", "-j", help="Parallel processes (joblib; -1: all cores).")] = 1,
-    game_name: GameName = "valdora",
+    game_name: GameName = DEFAULT_GAME,
 ) -> None:
     """Train a value model for eval=learned: greedy self-play positions, a ridge
     regression of each seat's final score on position features, and its accuracy on

@@ -45,8 +45,9 @@ def _positions(name: str) -> list[tuple[Any, Any]]:
 
 
 def _start(name: str, seed: int, prefix: int = 0) -> tuple[Any, Any]:
-    """(game, its state at `_decision(game, seed, prefix)`) at the default table."""
-    game = va.make_game(name)
+    """(game, its state at `_decision(game, seed, prefix)`) at 4 players, where each game
+    has the positions these tests need (reveals and multi-step turns in reach)."""
+    game = va.make_game(name, players=4)
     return game, _decision(game, seed, prefix)
 
 

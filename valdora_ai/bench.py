@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from valdora_ai import backend
-from valdora_ai.games import game_type, make_game, player_counts
+from valdora_ai.games import DEFAULT_GAME, game_type, make_game, player_counts
 from valdora_ai.games.base import QuickPlayouts
 from valdora_ai.playout import greedy_playout, random_playout
 
@@ -241,7 +241,7 @@ def game_sections(game: str) -> list[str]:
 
 
 def run(players: Sequence[int] = (3, 4, 5), sections: Sequence[str] | None = None,
-        budget: float = 0.5, seed: int = 1, game: str = "valdora",
+        budget: float = 0.5, seed: int = 1, game: str = DEFAULT_GAME,
         on_row: Callable[[int, int], None] | None = None) -> list[Row]:
     """Measure `sections` (all of `game`'s when None) for each player count on both
     engines (only the reference engine for a game whose compiled core is missing);

@@ -14,7 +14,9 @@ from valdora_ai.errors import PositionError, ValdoraError
 from valdora_ai.games import Game, State, check_game, make_game
 from valdora_ai.inputs import brief, read_json
 
-UNNAMED_GAME = "valdora"  # the game of a document without a "game" field
+UNNAMED_GAME = "valdora"
+"""The game of a document (position, record, analysis engine request) without a
+``"game"`` field: those came before documents named their game, and were Valdora's."""
 
 
 def game_of(document: Any) -> str:

@@ -28,10 +28,10 @@ from valdora_ai import __version__
 from valdora_ai.errors import RecordError, ValdoraError
 from valdora_ai.games import Game, State, check_game, make_game
 from valdora_ai.inputs import brief, load_json, read_text
+from valdora_ai.positions import UNNAMED_GAME
 from valdora_ai.rng import check_seed
 
 FORMAT = "valdora-record"
-DEFAULT_GAME = "valdora"  # the game of records written before records named theirs
 VERSION = 1
 
 
@@ -138,7 +138,7 @@ def read_header(line: Any, where: str) -> RecordHeader:
     players = _field(line, "players", int, where)
     if len(seats) != players:
         raise RecordError(f"{len(seats)} seats for {players} players", where=where)
-    game = _field(line, "game", str, where) if "game" in line else DEFAULT_GAME
+    game = _field(line, "game", str, where) if "game" in line else UNNAMED_GAME
     return RecordHeader(game=game,
                         seed=check_seed(_field(line, "seed", int, where), f"{where}: seed",
                                         RecordError),

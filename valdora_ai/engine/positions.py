@@ -15,10 +15,8 @@ from valdora_ai.engine.protocol import BAD_POSITION, BAD_RECORD, INVALID_REQUEST
 from valdora_ai.errors import PositionError, ValdoraError
 from valdora_ai.games import make_game
 from valdora_ai.games.base import Game, State
-from valdora_ai.positions import game_of
+from valdora_ai.positions import UNNAMED_GAME, game_of
 from valdora_ai.records import Replay, parse_record_text, replay_lines
-
-DEFAULT_GAME = "valdora"
 
 
 class Games:
@@ -47,7 +45,7 @@ class Games:
         """The game and the state a validated request names (EngineError if bad)."""
         if "setup" in request:
             setup = request["setup"]
-            game = self.get(request.get("game", DEFAULT_GAME), int(setup["players"]),
+            game = self.get(request.get("game", UNNAMED_GAME), int(setup["players"]),
                             "setup.players")
             return game, game.new_state(int(setup["seed"]))
         if "position" in request:

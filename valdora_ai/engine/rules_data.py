@@ -14,8 +14,7 @@ from pathlib import Path
 
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games import game_names, make_game, player_counts
-
-BARE_GAME = "valdora"  # the game a bare --rules-data PATH is for
+from valdora_ai.positions import UNNAMED_GAME
 
 
 def parse_rules_data(options: Iterable[str]) -> dict[str, Path]:
@@ -23,7 +22,7 @@ def parse_rules_data(options: Iterable[str]) -> dict[str, Path]:
     files: dict[str, Path] = {}
     for option in options:
         name, eq, path = option.partition("=")
-        name, path = (name.strip(), path) if eq else (BARE_GAME, option)
+        name, path = (name.strip(), path) if eq else (UNNAMED_GAME, option)
         if name not in game_names():
             raise ValdoraError(f"--rules-data {option!r}: unknown game {name!r} (known: "
                                f"{', '.join(game_names())}; write GAME=PATH)")
@@ -45,4 +44,4 @@ def check_rules_data(files: Mapping[str, Path]) -> None:
             raise ValdoraError(f"--rules-data {name}={path}: {exc}") from None
 
 
-__all__ = ["BARE_GAME", "check_rules_data", "parse_rules_data"]
+__all__ = ["check_rules_data", "parse_rules_data"]

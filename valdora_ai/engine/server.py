@@ -20,7 +20,7 @@ from valdora_ai.agents import agent_classes
 from valdora_ai.engine import handlers
 from valdora_ai.engine.config import EngineConfig
 from valdora_ai.engine.game_review import prepare_game_review
-from valdora_ai.engine.positions import DEFAULT_GAME, Games
+from valdora_ai.engine.positions import Games
 from valdora_ai.engine.protocol import (
     ACTIONS,
     INTERNAL,
@@ -34,6 +34,7 @@ from valdora_ai.engine.protocol import (
     schema,
 )
 from valdora_ai.engine.scheduler import Scheduler
+from valdora_ai.positions import UNNAMED_GAME
 
 _CHUNK = 1 << 16
 # Searches hold the GIL between bytecode switches; a short interval lets the reader and
@@ -80,7 +81,7 @@ class Engine:
         for action in ACTIONS:
             schema(f"{action}.request")
         agent_classes()
-        self.games.get(DEFAULT_GAME, None, "game")
+        self.games.get(UNNAMED_GAME, None, "game")
 
     def handle(self, line: bytes) -> bool:
         """Answer one non-blank line; False after ``quit``."""

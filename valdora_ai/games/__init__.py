@@ -20,7 +20,7 @@ from valdora_ai.errors import ValdoraError
 from valdora_ai.games import alchemists, valdora, zavandor
 from valdora_ai.games.base import CHANCE, TERMINAL, Game, Observation, State
 from valdora_ai.games.game_base import GameBase
-from valdora_ai.games.game_type import GameType
+from valdora_ai.games.game_type import DEFAULT_GAME, DEFAULT_PLAYERS, GameType
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
@@ -52,7 +52,7 @@ def player_counts(name: str) -> list[int]:
     return game_type(name).player_counts()
 
 
-def make_game(name: str = "valdora", players: int | None = None, rules_data: Any = None,
+def make_game(name: str = DEFAULT_GAME, players: int | None = None, rules_data: Any = None,
               **options: Any) -> Game:
     """Build a registered game for `players` players (None: its default count) with the
     component data file `rules_data` (None: the shipped data; given only to a game that
@@ -144,6 +144,6 @@ register_game(valdora.GAME_TYPE, _valdora)
 register_game(zavandor.GAME_TYPE, _zavandor)
 register_game(alchemists.GAME_TYPE, _alchemists)
 
-__all__ = ["CHANCE", "TERMINAL", "Game", "GameBase", "GameType", "Observation", "State",
-           "check_game", "game_names", "game_type", "make_game", "player_counts",
-           "register_game"]
+__all__ = ["CHANCE", "DEFAULT_GAME", "DEFAULT_PLAYERS", "TERMINAL", "Game", "GameBase",
+           "GameType", "Observation", "State", "check_game", "game_names", "game_type",
+           "make_game", "player_counts", "register_game"]

@@ -16,6 +16,12 @@ from valdora_ai.backend import Core, EngineStatus
 CHANCE_MODES = ("explicit",)
 """``explicit``: chance nodes appear in belief states, their outcomes are steps."""
 INFORMATION_MODES = ("imperfect", "perfect")
+DEFAULT_GAME = "valdora"
+"""The game played when nobody names one (``make_game()``, the CLI's ``--game``,
+tournaments, the adapters)."""
+DEFAULT_PLAYERS = 3
+"""The player count a game is built for when nobody names one (``make_game``, the CLI,
+tournaments, the adapters): one count every shipped game allows."""
 
 
 @dataclass(frozen=True)
@@ -29,8 +35,8 @@ class GameType:
     min_players: int
     max_players: int
     """The player counts the shipped data allows (a data file may narrow or widen them)."""
-    default_players: int
-    """The table ``make_game(name)`` builds when no player count is given."""
+    default_players: int = DEFAULT_PLAYERS
+    """The player count ``make_game(name)`` and every surface use when none is given."""
     chance_mode: str = "explicit"
     """One of :data:`CHANCE_MODES`."""
     information: str = "imperfect"

@@ -19,9 +19,9 @@ from valdora_ai.analysis import Analysis
 from valdora_ai.atomic import atomic_write
 from valdora_ai.clock import SeatClock, TimeControl
 from valdora_ai.errors import RecordError, ValdoraError
-from valdora_ai.games import Game, facts
+from valdora_ai.games import DEFAULT_GAME, Game, facts
 from valdora_ai.interactive.seats import HUMAN, agent_for_turn, seat_specs
-from valdora_ai.records import DEFAULT_GAME, RecordHeader, RecordWriter, Replay, replay
+from valdora_ai.records import RecordHeader, RecordWriter, Replay, replay
 from valdora_ai.selfplay import GameResult
 
 

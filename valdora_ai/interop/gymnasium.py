@@ -18,9 +18,9 @@ import numpy as np
 
 from valdora_ai.agents import Agent, make_agent
 from valdora_ai.errors import ValdoraError
-from valdora_ai.games import Game
+from valdora_ai.games import DEFAULT_GAME, Game
 from valdora_ai.interop import require
-from valdora_ai.interop.table import Table
+from valdora_ai.interop.dealer import Dealer
 from valdora_ai.rng import derive_seed
 
 _gym = require("gymnasium", "gymnasium")
@@ -31,11 +31,11 @@ class SeatEnv(_gym.Env):  # type: ignore[name-defined]
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, game: str | Game = "valdora", players: int = 3, seat: int = 0,
+    def __init__(self, game: str | Game = DEFAULT_GAME, players: int | None = None, seat: int = 0,
                  opponents: Sequence[str | Agent] | None = None, seed: int = 0,
                  render_mode: str | None = None, **options: Any) -> None:
-        self.table = Table(game, players, seed, **options)
-        n = self.table.game.num_players
+        self.dealer = Dealer(game, players, seed, **options)
+        n = self.dealer.game.num_players
         if not 0 <= seat < n:
             raise ValdoraError(f"seat {seat} does not exist (0 to {n - 1})")
         opponents = ["random"] * (n - 1) if opponents is None else list(opponents)
@@ -45,44 +45,44 @@ class SeatEnv(_gym.Env):  # type: ignore[name-defined]
         self._specs = opponents
         self._others: dict[int, Agent] = {}
         self.render_mode = render_mode
-        self.observation_space = _gym.spaces.Box(-np.inf, np.inf, (self.table.tensor_size,),
+        self.observation_space = _gym.spaces.Box(-np.inf, np.inf, (self.dealer.tensor_size,),
                                                  np.float32)
-        self.action_space = _gym.spaces.Discrete(self.table.num_steps)
+        self.action_space = _gym.spaces.Discrete(self.dealer.num_steps)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
-        self.table.deal(seed)
-        others = [s for s in range(self.table.game.num_players) if s != self.seat]
+        self.dealer.deal(seed)
+        others = [s for s in range(self.dealer.game.num_players) if s != self.seat]
         self._others = {s: spec if isinstance(spec, Agent) else make_agent(
-            spec, self.table.game, seed=derive_seed(self.table.seed, s))
+            spec, self.dealer.game, seed=derive_seed(self.dealer.seed, s))
             for s, spec in zip(others, self._specs, strict=True)}
         self._play_others()
-        return self.table.tensor(self.seat), self._info()
+        return self.dealer.tensor(self.seat), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         step = int(action)
-        if not (0 <= step < self.table.num_steps and self.table.mask(self.seat)[step]):
+        if not (0 <= step < self.dealer.num_steps and self.dealer.mask(self.seat)[step]):
             info = self._info() | {"illegal_action": step}
-            return self.table.tensor(self.seat), -1.0, True, False, info
-        self.table.apply(step)
+            return self.dealer.tensor(self.seat), -1.0, True, False, info
+        self.dealer.apply(step)
         self._play_others()
-        over = self.table.is_over()
-        reward = self.table.returns()[self.seat] if over else 0.0
-        return self.table.tensor(self.seat), reward, over, False, self._info()
+        over = self.dealer.is_over()
+        reward = self.dealer.returns()[self.seat] if over else 0.0
+        return self.dealer.tensor(self.seat), reward, over, False, self._info()
 
     def _play_others(self) -> None:
         """Let the other seats move until it is the learner's turn or the game is over."""
-        while not self.table.is_over() and self.table.current != self.seat:
-            mover = self.table.current
-            self.table.apply(self._others[mover].choose(self.table.observation(mover)))
+        while not self.dealer.is_over() and self.dealer.current != self.seat:
+            mover = self.dealer.current
+            self.dealer.apply(self._others[mover].choose(self.dealer.observation(mover)))
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.table.mask(self.seat)}
+        return {"action_mask": self.dealer.mask(self.seat)}
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":
-            return self.table.render()
+            return self.dealer.render()
         return None
 
 

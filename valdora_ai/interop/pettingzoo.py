@@ -16,9 +16,9 @@ from typing import Any
 import numpy as np
 
 from valdora_ai.errors import IllegalMoveError
-from valdora_ai.games import Game
+from valdora_ai.games import DEFAULT_GAME, Game
 from valdora_ai.interop import require
-from valdora_ai.interop.table import Table
+from valdora_ai.interop.dealer import Dealer
 
 _pz = require("pettingzoo", "pettingzoo")
 _spaces = require("gymnasium.spaces", "pettingzoo")
@@ -29,18 +29,18 @@ class ValdoraAECEnv(_pz.AECEnv):  # type: ignore[name-defined]
 
     metadata = {"name": "valdora_ai_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
-    def __init__(self, game: str | Game = "valdora", players: int = 3, seed: int = 0,
+    def __init__(self, game: str | Game = DEFAULT_GAME, players: int | None = None, seed: int = 0,
                  render_mode: str | None = None, **options: Any) -> None:
         super().__init__()
-        self.table = Table(game, players, seed, **options)
+        self.dealer = Dealer(game, players, seed, **options)
         self.render_mode = render_mode
-        self.possible_agents = [f"player_{seat}" for seat in range(self.table.game.num_players)]
+        self.possible_agents = [f"player_{seat}" for seat in range(self.dealer.game.num_players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._observation_space = _spaces.Dict({
-            "observation": _spaces.Box(-np.inf, np.inf, (self.table.tensor_size,), np.float32),
-            "action_mask": _spaces.Box(0, 1, (self.table.num_steps,), np.int8),
+            "observation": _spaces.Box(-np.inf, np.inf, (self.dealer.tensor_size,), np.float32),
+            "action_mask": _spaces.Box(0, 1, (self.dealer.num_steps,), np.int8),
         })
-        self._action_space = _spaces.Discrete(self.table.num_steps)
+        self._action_space = _spaces.Discrete(self.dealer.num_steps)
 
     def observation_space(self, agent: str) -> Any:
         return self._observation_space
@@ -49,7 +49,7 @@ class ValdoraAECEnv(_pz.AECEnv):  # type: ignore[name-defined]
         return self._action_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.table.deal(seed)
+        self.dealer.deal(seed)
         self.agents = self.possible_agents.copy()
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -60,7 +60,7 @@ class ValdoraAECEnv(_pz.AECEnv):  # type: ignore[name-defined]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
-        return {"observation": self.table.tensor(seat), "action_mask": self.table.mask(seat)}
+        return {"observation": self.dealer.tensor(seat), "action_mask": self.dealer.mask(seat)}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -68,12 +68,12 @@ class ValdoraAECEnv(_pz.AECEnv):  # type: ignore[name-defined]
             self._was_dead_step(action)
             return
         step = int(action)
-        if not (0 <= step < self.table.num_steps and self.table.mask(self._seat[agent])[step]):
+        if not (0 <= step < self.dealer.num_steps and self.dealer.mask(self._seat[agent])[step]):
             raise IllegalMoveError(f"{agent}: step {step} is not legal here")
         self._cumulative_rewards[agent] = 0.0
-        self.table.apply(step)
-        if self.table.is_over():
-            for a, share in zip(self.possible_agents, self.table.returns(), strict=True):
+        self.dealer.apply(step)
+        if self.dealer.is_over():
+            for a, share in zip(self.possible_agents, self.dealer.returns(), strict=True):
                 self.rewards[a] = share
                 self.terminations[a] = True
         self._select()
@@ -81,21 +81,21 @@ class ValdoraAECEnv(_pz.AECEnv):  # type: ignore[name-defined]
 
     def _select(self) -> None:
         """The agent to act: the seat to move, or the first one left once it is over."""
-        if self.table.is_over():
+        if self.dealer.is_over():
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = self.possible_agents[self.table.current]
+            self.agent_selection = self.possible_agents[self.dealer.current]
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":
-            return self.table.render()
+            return self.dealer.render()
         return None
 
     def close(self) -> None:
         pass
 
 
-def env(game: str | Game = "valdora", players: int = 3, seed: int = 0,
+def env(game: str | Game = DEFAULT_GAME, players: int | None = None, seed: int = 0,
         render_mode: str | None = None, **options: Any) -> ValdoraAECEnv:
     """An AEC environment for the registered `game` (options go to the game factory)."""
     return ValdoraAECEnv(game, players, seed, render_mode, **options)

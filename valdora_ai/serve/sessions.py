@@ -22,7 +22,7 @@ from typing import Any
 from valdora_ai.clock import TimeControl
 from valdora_ai.engine.config import EngineConfig
 from valdora_ai.engine.handlers import checked_agent, status
-from valdora_ai.engine.positions import DEFAULT_GAME, Games
+from valdora_ai.engine.positions import Games
 from valdora_ai.engine.protocol import (
     BAD_AGENT,
     BAD_RECORD,
@@ -34,6 +34,7 @@ from valdora_ai.engine.protocol import (
 )
 from valdora_ai.engine.validation import SchemaViolation, check_supported, validate
 from valdora_ai.errors import SpecError, ValdoraError
+from valdora_ai.games import DEFAULT_GAME
 from valdora_ai.interactive.seats import is_human
 from valdora_ai.interactive.session import GameSession
 from valdora_ai.serve.table import WebGame, picture

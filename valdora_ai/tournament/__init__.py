@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from valdora_ai.clock import DEFAULT_FLAG_MARGIN, TimeControl
+from valdora_ai.games import DEFAULT_GAME
 from valdora_ai.tournament.cluster import CONNECT_TIMEOUT
 from valdora_ai.tournament.config import TournamentError, TournamentSpec
 from valdora_ai.tournament.report import Report, build_report
@@ -30,8 +31,8 @@ from valdora_ai.tournament.storage import ResultsDB
 
 
 def run_tournament(entrants: Sequence[str] = (), *, lineup: Sequence[str] = (),
-                   players: int = 3, games: int = 60,
-                   seed: int = 1, game: str = "valdora", rules_data: str | Path | None = None,
+                   players: int | None = None, games: int = 60,
+                   seed: int = 1, game: str = DEFAULT_GAME, rules_data: str | Path | None = None,
                    db: str | Path | None = None, jobs: int = -1, backend: str = "local",
                    address: str | None = None, connect_timeout: float = CONNECT_TIMEOUT,
                    records: str | Path | None = None,
@@ -43,6 +44,7 @@ def run_tournament(entrants: Sequence[str] = (), *, lineup: Sequence[str] = (),
 
     Give distinct `entrants`, or a `lineup` (one spec per seat, repeats allowed, played
     in every rotation: a strength series such as one agent against two greedy copies).
+    `players` defaults to one per lineup seat, else to the game's default count.
     `games` is rounded up to whole blocks; `db` defaults to a file named after the
     tournament in the current directory; `sprt=(elo0, elo1)` stops two entrants'
     match as soon as the test decides. `time_controls` (``"10+0.1"``: seconds for the
@@ -50,7 +52,7 @@ def run_tournament(entrants: Sequence[str] = (), *, lineup: Sequence[str] = (),
     one per entrant; a seat that overruns its clock by more than `flag_margin` seconds
     loses on time.
     """
-    spec = TournamentSpec(entrants=tuple(entrants), players=players, games=games, seed=seed,
+    spec = TournamentSpec(entrants=tuple(entrants), players=players or 0, games=games, seed=seed,
                           game=game, rules_data=None if rules_data is None else str(rules_data),
                           lineup=tuple(lineup),
                           time_controls=tuple(TimeControl.parse(t) for t in time_controls),

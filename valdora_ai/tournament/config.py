@@ -18,7 +18,7 @@ from typing import Any
 from valdora_ai.agents import canonical_spec, make_agent
 from valdora_ai.clock import DEFAULT_FLAG_MARGIN, MAX_CLOCK_SECONDS, TimeControl
 from valdora_ai.errors import ValdoraError
-from valdora_ai.games import Game, make_game
+from valdora_ai.games import DEFAULT_GAME, Game, game_type, make_game
 from valdora_ai.rng import check_seed
 from valdora_ai.tournament.seatings import Seating, tournament_design
 
@@ -37,10 +37,10 @@ class TournamentSpec:
     """
 
     entrants: tuple[str, ...]
-    players: int = 3
+    players: int = 0  # 0: one per lineup seat, else the game's default count
     games: int = 60
     seed: int = 1
-    game: str = "valdora"
+    game: str = DEFAULT_GAME
     rules_data: str | None = None  # a component data file for the game, if not the default
     lineup: tuple[str, ...] = ()
     # One time control for every entrant, or one per entrant in their order (empty: no
@@ -53,6 +53,9 @@ class TournamentSpec:
         # One way of writing each spec, so cosmetic variants are the same tournament.
         object.__setattr__(self, "entrants", tuple(canonical_spec(s) for s in self.entrants))
         object.__setattr__(self, "lineup", tuple(canonical_spec(s) for s in self.lineup))
+        if not self.players:
+            object.__setattr__(self, "players", len(self.lineup) or
+                               game_type(self.game).default_players)
         if self.lineup:
             if self.entrants:
                 raise TournamentError("give either entrants (--agent) or a lineup (--seat), "

@@ -16,6 +16,6 @@ CORE: Core[AlchemistsCompiledState] = Core(
 
 GAME_TYPE = GameType(
     name="alchemists", title="The Valley of Alchemists", min_players=2, max_players=4,
-    default_players=4, core=CORE, turn_examples="'cYW bG bG .' or 'sD1 tS3 .'",
+    core=CORE, turn_examples="'cYW bG bG .' or 'sD1 tS3 .'",
     step_example="bG",
     default_options=(("track", "plain"), ("stall_safeguard", True), ("stall_rounds", 60)))

@@ -51,7 +51,7 @@ class AlchemistsGame(GameBase):
     data: AlchemistsData
     score_columns = ("sold", "markers", "chest", "decoctions", "total", "made")
 
-    def __init__(self, players: int = 3,
+    def __init__(self, players: int = GAME_TYPE.default_players,
                  rules_data: str | Path | AlchemistsData | None = None,
                  **options: Any) -> None:
         self.data = arguments.rules_data(rules_data, AlchemistsData, default_data, load_data)

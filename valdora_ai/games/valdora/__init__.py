@@ -16,7 +16,7 @@ CORE: Core[ValdoraCompiledState] = Core(
     "Valdora", "valdora_ai._valdora_core", "ValdoraCompiledState", check=stale_core)
 
 GAME_TYPE = GameType(
-    name="valdora", title="Valdora", min_players=3, max_players=5, default_players=4,
+    name="valdora", title="Valdora", min_players=3, max_players=5,
     core=CORE,
     turn_examples=("'r4: +R@pick', 'C: tR bR', 'Pv: c1@hammer', 'M2: $', 'D: P' or 'Hb1' "
                    "(move and do nothing)"),

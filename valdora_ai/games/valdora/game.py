@@ -41,7 +41,7 @@ class ValdoraGame(GameBase):
     score_columns = ("commissions", "craftsmen", "workshops", "bonus", "gems", "total",
                      "coins")
 
-    def __init__(self, players: int = 4,
+    def __init__(self, players: int = GAME_TYPE.default_players,
                  rules_data: str | Path | ComponentData | None = None,
                  **options: Any) -> None:
         arguments.no_options("Valdora", options)

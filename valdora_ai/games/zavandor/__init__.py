@@ -16,7 +16,7 @@ CORE: Core[CompiledZavandorState] = Core(
 
 GAME_TYPE = GameType(
     name="zavandor", title="The Gnomes of Zavandor", min_players=2, max_players=4,
-    default_players=4, shared_belief=False, core=CORE,
+    shared_belief=False, core=CORE,
     turn_examples="'sample:IV.2 sample:IV.3 tile:IV.2', 'buy:R marker:4 x3' or 'trader:DR'",
     step_example="gold",
     default_options=(("expert_discount", False), ("prism_raises_price", True),

@@ -56,7 +56,7 @@ class ZavandorGame(GameBase):
     # ties go to the most gold once gems are sold at current prices (prisms at the top).
     score_columns = ("tiles", "artifacts", "jewelry", "total", "gold")
 
-    def __init__(self, players: int = 3,
+    def __init__(self, players: int = GAME_TYPE.default_players,
                  rules_data: str | Path | ZavandorData | None = None,
                  **options: Any) -> None:
         self.data = arguments.rules_data(rules_data, ZavandorData, default_data, load_data)

@@ -1,6 +1,6 @@
 """A game being played through a framework adapter: the true world and its seats.
 
-The table holds the world (the hidden part included) and resolves any chance node in
+The dealer holds the world (the hidden part included) and resolves any chance node in
 it itself, so that the framework only ever meets decisions; players get observations
 and the mask of their legal steps, never the world.
 """
@@ -13,15 +13,15 @@ import numpy as np
 
 from valdora_ai.backend import make_rng
 from valdora_ai.errors import ValdoraError
-from valdora_ai.games import Game, make_game
+from valdora_ai.games import DEFAULT_GAME, Game, make_game
 from valdora_ai.games.base import Tensored, TensoredGame
 from valdora_ai.rng import SEED_SPACE, derive_seed
 
 
-class Table:
+class Dealer:
     """One registered game, re-dealt by :meth:`deal`; seeds follow from the first one."""
 
-    def __init__(self, game: str | Game = "valdora", players: int = 3, seed: int = 0,
+    def __init__(self, game: str | Game = DEFAULT_GAME, players: int | None = None, seed: int = 0,
                  **options: Any) -> None:
         made = make_game(game, players=players, **options) if isinstance(game, str) else game
         if not isinstance(made, Tensored):
@@ -37,7 +37,7 @@ class Table:
         self.seed = seed
 
     def deal(self, seed: int | None = None) -> None:
-        """A new game from `seed`, or from the next seed of this table's sequence."""
+        """A new game from `seed`, or from the next seed of this dealer's sequence."""
         if seed is None:
             seed = derive_seed(self._next_seed, self._deals)
         else:
