@@ -88,7 +88,7 @@ def test_aec_masks_only_the_mover_and_refuses_an_illegal_step() -> None:
 
     aec = env("valdora", players=3, seed=7)
     aec.reset()
-    world = aec.table.world
+    world = aec.dealer.world
     mover = aec.agent_selection
     assert mover == f"player_{world.current_player}"
     mask = aec.observe(mover)["action_mask"]
@@ -126,7 +126,7 @@ def test_seat_env_ends_an_episode_lost_on_an_illegal_action() -> None:
 
     seat_env = SeatEnv("valdora", players=3, seat=2)
     observation, info = seat_env.reset(seed=3)
-    assert seat_env.table.current == 2  # the opponents moved first
+    assert seat_env.dealer.current == 2  # the opponents moved first
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     after, reward, terminated, truncated, info = seat_env.step(illegal)
     assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False,

@@ -8,7 +8,7 @@ reference it must match draw for draw (tests/test_valdora_parity.py).
 
 Random policy: a decision is ``legal[rng.randbelow(len(legal))]`` (the random agent's
 rule); a chance outcome is drawn by ``rng.choice_weighted`` over the exact
-probabilities, so a playout from a belief state is a sample of the real distribution.
+probabilities, so a play-out from a belief state is a sample of the real distribution.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def random_playout(state: State, rng: Any, max_steps: int = DEFAULT_MAX_STEPS) -
 
 def reference_random_playout(state: State, rng: Any, max_steps: int = DEFAULT_MAX_STEPS
                              ) -> int:
-    """The random playout as a Python loop over the State protocol (any engine)."""
+    """The random play-out as a Python loop over the State protocol (any engine)."""
     played = 0
     while not state.is_terminal() and played < max_steps:
         if state.is_chance_node():
@@ -53,7 +53,7 @@ def greedy_playout(game: Any, state: State, rng: Any, max_steps: int = DEFAULT_M
     """Play `state` on in place with the game's greedy policy (or, with `policy`
     ``"quick"``, its quick variant: ``game.quick_step``); returns the steps played.
 
-    Chance outcomes are drawn as in the random playout. A compiled state (the greedy
+    Chance outcomes are drawn as in the random play-out. A compiled state (the greedy
     policies in C) is handed the work.
     """
     fast = fast_playouts(state)
@@ -64,7 +64,7 @@ def greedy_playout(game: Any, state: State, rng: Any, max_steps: int = DEFAULT_M
 
 def reference_greedy_playout(game: Any, state: State, rng: Any,
                              max_steps: int = DEFAULT_MAX_STEPS, policy: str = "greedy") -> int:
-    """The greedy playout as a Python loop over the State protocol and
+    """The greedy play-out as a Python loop over the State protocol and
     ``game.greedy_step`` (``game.quick_step`` for `policy` ``"quick"``)."""
     decide = game.quick_step if policy == "quick" else game.greedy_step
     played = 0

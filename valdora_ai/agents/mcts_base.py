@@ -1,4 +1,4 @@
-"""Parameters shared by the two MCTS agents (exploration, rollouts, cut-off).
+"""Parameters shared by the two MCTS agents (exploration, play-outs, cut-off).
 
 Defaults, chosen from seat-rotated 3-player series against two greedy bots (the
 tables, with their commands and commits, are in docs/strength.md):
@@ -46,12 +46,12 @@ class MctsAgent(SearchAgent):
                                    "children, the policy's step first (0: off)", 0.0, 100.0),
         "prior": Param(float, 2.0, "progressive bias of the policy's step: prior/(1+visits) "
                                    "added to its UCB value (0: off)", 0.0, 1000.0),
-        "rollout": Param(str, "greedy", "playout policy: greedy, quick (Valdora: greedy with "
+        "rollout": Param(str, "greedy", "play-out policy: greedy, quick (Valdora: greedy with "
                                         "less look-ahead, faster) or random", choices=POLICIES),
         "tree": Param(str, "turn", "tree span: game (every decision) or turn (the searching "
                                    "player's current turn; the rest is play-out)",
                       choices=TREES),
-        "depth": Param(int, -1, "playout cut-off: the searching player's turns after the "
+        "depth": Param(int, -1, "play-out cut-off: the searching player's turns after the "
                                "current one, then the score estimate (-1: to the end, or "
                                f"{LEARNED_DEPTH} with a learned estimate)", -1, 1000),
     }
