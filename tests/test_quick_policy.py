@@ -5,7 +5,7 @@ with it on each game.
 QUICK_LOOKAHEAD_PLANS destinations; ``core_greedy_step`` takes the same number. The C
 port against the reference, decision for decision and play-out for play-out, is in
 tests/test_valdora_greedy_parity.py; the search kernel's quick play-outs in
-tests/test_search_kernel_parity.py.
+tests/test_valdora_search_kernels.py.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ One module per game with a compiled core (``parity.valdora``, ``parity.zavandor`
 ``parity.alchemists``), each with a ``lockstep`` that plays one seeded game and says
 in its docstring what it compares. They are test code, not library code: a core's
 harness knows its game's state fields and its C port of the greedy policy, so it lives
-here with the tests that run it (tests/test_*parity.py, test_step_safety.py) and is
+here with the tests that run it (tests/test_*parity.py, test_valdora_step_safety.py) and is
 imported from here by benchmarks/parity_long.py, the long run. A game from outside
 (a plug-in) has no compiled core and needs none of this; docs/development.md says so.
 """

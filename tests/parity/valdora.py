@@ -7,7 +7,7 @@
 the conversion back from the reference, the greedy policy's decisions (C port against
 heuristics.greedy_step, from the same generator state), and at the end the score
 lines, winners and returns. Used by tests/test_valdora_parity.py (every CI run),
-tests/test_step_safety.py and benchmarks/parity_long.py.
+tests/test_valdora_step_safety.py and benchmarks/parity_long.py.
 """
 
 from __future__ import annotations

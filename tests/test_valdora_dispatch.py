@@ -1,4 +1,4 @@
-"""backend.compiled_state: the one point that tells the engines' states apart."""
+"""Valdora's CORE.compiled: the one point that tells its engines' states apart."""
 
 from __future__ import annotations
 
