@@ -104,7 +104,11 @@ def _search_problem(path: Path) -> str | None:
     if state.current_player < 0:
         return None  # over, or a reveal pending: nothing to decide
     try:
-        make_agent(SEARCH, game).choose(game.observation(state, state.current_player))
+        observation = game.observation(state, state.current_player)
+    except ValdoraError:
+        return None  # another seat's view (Zavandor): refused in one line, and check says so
+    try:
+        make_agent(SEARCH, game).choose(observation)
     except Exception as exc:  # noqa: BLE001 -- any failure is the finding
         return f"{SEARCH} failed on an accepted position: {type(exc).__name__}: {exc}"
     return None

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_checks import one_line_error
+from cli_checks import app, one_line_error, runner
 from engine_process import EngineProcess
 from file_mutations import replaced, value_paths
 from fuzz_bases import bases
@@ -40,9 +40,19 @@ def _first_integer_huge(text: str) -> str:
     return re.sub(r"(?m)(?<=[=:] )\d+(?=,?$)", "9" * 5000, text, count=1)
 
 
+def _first_number_key(replacement: str) -> Any:
+    """The damage that renames the first JSON key written as a number (Alchemists'
+    experience markers) to `replacement`."""
+    return lambda text: re.sub(r'"\d+"(?=\s*:)', f'"{replacement}"', text, count=1)
+
+
 DATA_DAMAGE = {
     "deep": (lambda text: "[" * 100_000, ("nested more than", "not valid TOML")),
     "digits": (_first_integer_huge, ("digits",)),
+    # found with VALDORA_FUZZ_SEED=1128: int() of a 5000-digit key raised ValueError
+    # (Alchemists' experience markers; Zavandor's keyed table then misses its key)
+    "key digits": (_first_number_key("9" * 5000), ("whole number", "missing")),
+    "key superscript": (_first_number_key("\u00b2"), ("whole number", "missing")),
 }
 
 
@@ -53,7 +63,10 @@ def test_a_damaged_data_file_is_one_error_line_everywhere(game: str, damage: str
     base = bases(game)
     make, words = DATA_DAMAGE[damage]
     path = tmp_path / f"bad{base.data_suffix}"
-    path.write_text(make(base.data.decode("utf-8")), encoding="utf-8")
+    text = base.data.decode("utf-8")
+    if make(text) == text:
+        pytest.skip(f"{game}'s data has no value this damage reaches")
+    path.write_text(make(text), encoding="utf-8")
     for args in (["data", "check", str(path), "--game", game],
                  ["new-position", "-g", game, "-p", str(base.players), "--rules-data",
                   str(path)],
@@ -183,7 +196,28 @@ def _at(document: Any, path: tuple[Any, ...]) -> Any:
     return document
 
 
-@pytest.mark.parametrize("damage", list(DATA_DAMAGE))
+def test_another_seats_zavandor_view_is_checked_as_such_and_refused_in_one_line(
+        tmp_path: Path) -> None:
+    """A belief of seat 0 while seat 2 acts is a valid position (what seat 0 sees of
+    another's turn), but no search can play seat 2 from it: `position check` says so and
+    `suggest` refuses in one line (found with VALDORA_FUZZ_SEED=1128)."""
+    game = make_game("zavandor", players=3)
+    state = game.new_state(4)
+    while state.current_player in (0, -1) or state.is_chance_node():
+        state.play(state.legal_steps()[0] if not state.is_chance_node()
+                   else state.chance_outcomes()[0][0])
+    seat = state.current_player
+    view = game.position_to_json(game.observation(state, 0).belief_state())
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps(view), encoding="utf-8")
+    check = runner.invoke(app, ["position", "check", str(path)])
+    assert check.exit_code == 0, check.output
+    assert f"no search can play seat {seat}'s turn" in " ".join(check.stdout.split())
+    refusal = one_line_error(["suggest", str(path)], stdin="")
+    assert f"seat {seat}'s decisions need seat {seat}'s own view" in refusal
+
+
+@pytest.mark.parametrize("damage", ["deep", "digits"])
 def test_a_damaged_model_or_analysis_cache_is_one_error(damage: str, tmp_path: Path) -> None:
     """The other JSON files the library reads take the same reader: a value model and
     `valdora analyze`'s cache, damaged as the data files above."""

@@ -113,7 +113,7 @@ def test_a_bad_observer_is_refused() -> None:
     with pytest.raises(ValdoraError, match="no seat 3"):
         board_svg(state, observer=3)
     belief = va.make_game("zavandor", players=3).observation(state, 1).belief_state()
-    with pytest.raises(ValdoraError, match="belief state of seat 1"):
+    with pytest.raises(ValdoraError, match="this is seat 1's view"):
         board_svg(belief, observer=2)
 
 

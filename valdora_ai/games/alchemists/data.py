@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from valdora_ai.errors import DataError
-from valdora_ai.inputs import read_json
+from valdora_ai.inputs import brief, read_json
 
 FORMAT = "valdora-alchemists-data"
 MAX_INGREDIENTS = 4  # step codes reserve 4 ingredient types (6 collect pairs)
@@ -238,9 +238,10 @@ def parse_data(document: Any, source: str = "<data>") -> AlchemistsData:
     markers_doc = _mapping(_need(doc, "experience_markers", ""), "experience_markers")
     markers = {}
     for key, count in markers_doc.items():
-        if not str(key).isdigit():
-            raise DataError(f"expected a marker value, got {key!r}",
-                            where=f"experience_markers.{key}")
+        # ASCII digits only (int() refuses '²' and strings of over 4,300 digits).
+        if not (key.isascii() and key.isdigit() and len(key) <= 6):
+            raise DataError(f"expected a marker value (a whole number), got {brief(key)}",
+                            where=f"experience_markers.{brief(key, 20)}")
         value = _int(int(key), f"experience_markers.{key}", 1, 4 * MAX_BONUS)
         markers[value] = _int(count, f"experience_markers.{key}", 0, 100)
     face_up = _int(_need(doc, "face_up", ""), "face_up", 1, MAX_FACE_UP)

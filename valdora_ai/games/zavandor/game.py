@@ -235,6 +235,9 @@ class ZavandorGame(GameBase):
         reference = as_reference(state)
         kind = ("world (every tile and card known)" if reference.observer == WORLD
                 else f"belief of seat {reference.observer} (hidden tiles and cards unknown)")
+        if reference.observer not in (WORLD, state.current_player) and state.current_player >= 0:
+            kind += (f"; no search can play seat {state.current_player}'s turn from it (it "
+                     f"needs seat {state.current_player}'s own view)")
         return f"round {reference.round}, {self.who_moves(state)}; {kind}"
 
     def position_view(self, observation: info.Observation, seats: tuple[str, ...],

@@ -70,8 +70,9 @@ def observation(state: ZavandorState, player: int) -> Observation:
     if state.observer == player:
         return Observation(state.copy(), player)
     if state.observer != WORLD:
-        raise ValdoraError(f"a belief state of seat {state.observer} cannot be observed by "
-                           f"seat {player}")
+        raise ValdoraError(f"this is seat {state.observer}'s view, which hides what seat "
+                           f"{player} knows: seat {player}'s decisions need seat {player}'s "
+                           "own view (or the whole world)")
     belief = state.copy()
     bit = 1 << player
     for space, tile in enumerate(belief.board):
