@@ -105,9 +105,9 @@ class Sessions:
         head["session"] = sid
         if action == "play":
             try:
-                web.play(request.get("step"), request.get("move"))
+                web.play(request.get("step"), request.get("move"), request.get("steps"))
             except ValdoraError as exc:
-                field = "step" if "step" in request else "move"
+                field = next(f for f in ("step", "steps", "move") if f in request)
                 raise EngineError(ILLEGAL_MOVE, str(exc), field) from None
             self._bots(head, sid, emit)
         elif action == "hint":

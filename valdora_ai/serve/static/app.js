@@ -135,7 +135,7 @@ function startGame(request) {
 function gameResponse(response) {
   if (response.error) { showError(response.error); return; }
   play.session = response.session;
-  if (response.kind === "bot") play.reasons.set(response.bot.turn, response.bot.reasoning);
+  if (response.kind === "bot") play.reasons.set(response.bot.line, response.bot.reasoning);
   if (response.message) $("hint-text").textContent = response.message;
   if (response.table) showTable(response.table);
 }
@@ -146,13 +146,15 @@ function showTable(table) {
   showPosition("board", table);
   const log = $("log");
   log.replaceChildren(...table.history.map((turn) => {
-    const reason = play.reasons.get(turn.turn);
-    return element("li", { value: turn.turn }, `seat ${turn.seat} (${table.seats[turn.seat]}): ${turn.play}`,
+    const reason = play.reasons.get(turn.line);
+    return element("li", {}, element("span", { className: "num" }, turnLabel(turn.turn)),
+      ` seat ${turn.seat} (${table.seats[turn.seat]}): ${turn.play}`,
       ...(turn.words && turn.words.length ? [element("span", { className: "dim" }, ` = ${turn.words.join("; ")}`)] : []),
       ...(reason ? [element("span", { className: "reason" }, ` — ${reason}`)] : []));
   }));
   log.scrollTop = log.scrollHeight;
   let status;
+  showResult(table);
   if (table.over) {
     const scores = table.result.scores.map((s, i) => `seat ${i}: ${s}`).join(", ");
     status = `Game over — ${scores}; won by seat ${table.result.winners.join(" and ")}`;
@@ -177,6 +179,30 @@ function showTable(table) {
   $("hint").disabled = !table.choices.length;
 }
 
+// A played turn's number as the game counts turns ("setup" for a line it does not count),
+// the number the status line and the picture use too.
+function turnLabel(number) { return number === null || number === undefined ? "setup" : `turn ${number}`; }
+
+// At game over, each seat's points by category, as the terminal's result table shows them.
+function showResult(table) {
+  const box = $("result");
+  box.replaceChildren();
+  if (!table.over || !table.result) return;
+  const r = table.result;
+  const columns = r.columns.length ? r.columns : ["total"];
+  const length = r.rounds === null ? `${r.turns} turns` : `${r.rounds} rounds (${r.turns} turns)`;
+  const head = element("tr", {}, ...["seat", "player", ...columns, ""].map((c) => element("th", {}, c)));
+  const rows = table.seats.map((spec, seat) => {
+    const cells = r.columns.length ? r.rows[seat] : [r.scores[seat]];
+    const won = r.winners.includes(seat) ? (r.winners.length > 1 ? "shared win" : "winner") : "";
+    return element("tr", { className: won ? "winner" : "" }, element("td", {}, String(seat)),
+      element("td", {}, spec), ...cells.map((c) => element("td", {}, String(c))), element("td", {}, won));
+  });
+  box.append(element("table", {},
+    element("caption", {}, `Game over after ${length}, ended by ${r.capped ? "the safety cap" : "the end trigger"}`),
+    element("thead", {}, head), element("tbody", {}, ...rows)));
+}
+
 function act(request) {
   if (!play.session) return;
   showError(null);
@@ -194,11 +220,21 @@ function hint() {
       const h = response.hint;
       const lines = [...h.explanation.does, ...h.explanation.why];
       $("hint-text").replaceChildren(
+        hintPlayButton(h),
         element("b", {}, h.text + (h.openEnd ? " … (then it depends on the reveal)" : "")),
         element("div", {}, h.words.join("; ")),
         element("div", { className: "dim" }, h.reasoning),
         element("ul", {}, ...lines.map((line) => element("li", {}, line))));
     }));
+}
+
+// One click plays the hint's steps (up to a reveal the rest of the turn depends on).
+function hintPlayButton(h) {
+  const button = element("button", { type: "button", id: "hint-play",
+    title: "play the suggested steps" }, h.openEnd ? "Play these steps" : "Play this");
+  button.disabled = !h.steps || !h.steps.length;
+  button.addEventListener("click", () => act({ action: "play", steps: h.steps }));
+  return button;
 }
 
 function withRecord(use) {
