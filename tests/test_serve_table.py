@@ -75,3 +75,18 @@ def test_game_over_shows_the_score_by_category_as_the_terminal_does(name: str) -
     if "total" in result["columns"]:
         at = result["columns"].index("total")
         assert [row[at] for row in result["rows"]] == result["scores"]
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_records_move_list_numbers_turns_as_the_play_log_does(name: str) -> None:
+    web = _web(name, 3)
+    for _ in range(8):
+        web.play(web.table()["choices"][0]["step"], None)
+        while web.bot_turn() is not None:
+            pass
+    history = web.table()["history"]
+    with server() as client, page(client) as p:
+        view = p.ask("view", record=web.session.record_text(), turn=2)[-1]["view"]
+    assert [(m["seat"], m["play"], m["turn"]) for m in view["moves"]] == [
+        (t["seat"], t["play"], t["turn"]) for t in history]
+    assert len(view["moves"]) == view["turns"] == len(view["plays"])
