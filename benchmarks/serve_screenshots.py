@@ -6,7 +6,7 @@ tablet's size, for docs/images/ (issue 29 item 4).
 Starts `valdora serve --port 0`, drives Debian's Chromium (`which chromium`) with
 Playwright, plays a few first choices of a seeded game against greedy bots and saves
 `serve-<game>-<size>.png` (the viewport, what the person sees without scrolling); then
-`serve-analyse.png`, the analysis page of a Valdora game after its review.
+`serve-analyse.png`, the whole analysis page of a Valdora game after its review.
 """
 
 from __future__ import annotations
@@ -85,8 +85,9 @@ def analyse(page: Any, url: str, path: Path) -> None:
     page.click("#review-start")
     expect(page.locator("#review-status")).to_contain_text("done", timeout=120_000)
     page.locator("#moves li").nth(7).click()
-    expect(page.locator("#moves li.current")).to_have_count(1)
-    page.screenshot(path=str(path))
+    expect(page.locator("#moves li.current")).to_contain_text("turn 8")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(path), full_page=True)
     page.close()
 
 

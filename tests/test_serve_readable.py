@@ -129,6 +129,7 @@ def test_the_move_list_shows_each_turn_and_goes_to_its_position(page: Page) -> N
     expect(page.locator("#turn")).to_have_value("4")
     expect(page.locator("#moves li.current")).to_have_text(third.inner_text())
     expect(page.locator("#analyse-board svg")).to_contain_text("turn 1 ·")
+    expect(page.locator("#where")).to_contain_text("turn 1, seat")  # as the list says
     assert "Turn" in status
 
 

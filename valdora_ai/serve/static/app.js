@@ -309,9 +309,10 @@ function view() {
     study.game = shown.game;
     showPosition("analyse-board", shown);
     const turn = Number($("turn").value);
-    const played = study.record && turn <= shown.turns ? `; played: ${shown.plays[turn - 1]}` : "";
+    const move = shown.moves && shown.moves[turn - 1];
+    const played = study.record && move ? `; ${turnLabel(move.turn)}, seat ${move.seat} played: ${move.play}` : "";
     $("where").textContent = study.record
-      ? `${shown.game}, ${shown.turns} turns${played}`
+      ? `${shown.game}, ${shown.turns} record lines${played}`
       : `${shown.game} position`;
     $("turn").disabled = !study.record;
     showMoves(shown.moves, turn);
@@ -443,15 +444,16 @@ function startReview() {
 function inWords(words) { return words && words.length ? ` (${words.join("; ")})` : ""; }
 
 function addMistake(r) {
+  const move = study.moves[r.turn - 1];
   const item = element("li", { className: "flag", value: r.turn },
     element("span", { className: r.flag }, r.flag),
-    ` seat ${r.seat} played ${r.played}${inWords(r.playedWords)}; best ${r.best}${inWords(r.bestWords)}: lost ${withInterval(r.loss, r.lossInterval, 1)} points and ${withInterval(100 * r.winLoss, r.winLossInterval.map((x) => 100 * x), 0)} percentage points of win chance on ${r.worlds} common sampled worlds (95%)`);
+    ` ${move ? turnLabel(move.turn) : `line ${r.turn}`}: seat ${r.seat} played ${r.played}${inWords(r.playedWords)}; best ${r.best}${inWords(r.bestWords)}: lost ${withInterval(r.loss, r.lossInterval, 1)} points and ${withInterval(100 * r.winLoss, r.winLossInterval.map((x) => 100 * x), 0)} percentage points of win chance on ${r.worlds} common sampled worlds (95%)`);
   item.dataset.turn = r.turn;
   item.addEventListener("click", () => { $("turn").value = String(r.turn); view(); });
   $("mistakes").append(item);
   study.flags.set(r.turn, r.flag);
-  const move = $("moves").querySelector(`li[data-line="${r.turn}"]`);
-  if (move && !move.querySelector(".flag-mark")) move.append(" ", element("span", { className: `flag-mark ${r.flag}` }, r.flag));
+  const listed = $("moves").querySelector(`li[data-line="${r.turn}"]`);
+  if (listed && !listed.querySelector(".flag-mark")) listed.append(" ", element("span", { className: `flag-mark ${r.flag}` }, r.flag));
 }
 
 // The win chance of every seat after each reviewed line, with labelled axes: x the record
