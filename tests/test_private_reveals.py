@@ -59,6 +59,7 @@ def test_the_browser_shows_a_sample_at_once_and_never_undoes_it() -> None:
         sample = next(c["step"] for c in table["choices"] if c["move"] == "sample:I.1")
         table = p.ask("play", session=sid, step=sample)[-1]["table"]
         assert table["soFar"] == "sample:I.1" and "T-R3" in table["svg"]
+        assert [(x["private"], "T-R3" in x["words"]) for x in table["seen"]] == [(True, True)]
         refused = p.ask("undo", session=sid)[-1]
         assert refused["error"]["code"] == "invalid_request"
         assert "T-R3" in refused["error"]["message"]

@@ -147,3 +147,15 @@ def test_the_plot_has_labelled_axes_and_flags_mark_the_move_list(page: Page) -> 
     flagged: Any = page.locator("#mistakes li")
     marks = page.locator("#moves .flag-mark")
     expect(marks).to_have_count(flagged.count())
+
+
+def test_a_soil_sample_is_shown_at_once_and_undo_refuses_it(page: Page) -> None:
+    _new_game(page, "zavandor", ["human", "greedy", "greedy"], 5)
+    expect(page.locator("#status")).to_contain_text("your move")
+    page.locator("#choices button", has=page.locator("code", has_text="sample:I.1")).first.click()
+    expect(page.locator("#so-far .seen.private")).to_contain_text("T-R3")
+    expect(page.locator("#board svg")).to_contain_text("T-R3")
+    page.click("#undo")
+    expect(page.locator("#error")).to_contain_text("undo cannot take back")
+    expect(page.locator("#so-far")).to_contain_text("so far: sample:I.1")
+    expect(page.locator("#choices button:not([disabled])").first).to_be_visible()

@@ -19,7 +19,7 @@ from valdora_ai.errors import ValdoraError
 from valdora_ai.explanations import explain
 from valdora_ai.games import Game, facts
 from valdora_ai.inputs import brief
-from valdora_ai.interactive.reveals import refuse_undo_step
+from valdora_ai.interactive.reveals import refuse_undo_step, seen_by
 from valdora_ai.interactive.seats import HUMAN
 from valdora_ai.interactive.session import GameSession, PlayedTurn
 from valdora_ai.selfplay import GameResult
@@ -185,6 +185,7 @@ class WebGame:
                          "words": list(t.words)}
                         for n, t in enumerate(session.turns, start=1)],
             "soFar": self.game.format_turn(self.start, self.steps) if self.steps else "",
+            "seen": self._seen(),
             "choices": self._choices() if self.human_to_move else [],
             "canUndo": len(session.humans) == 1 and bool(self.steps or any(
                 t.seat in session.humans for t in session.turns)),
@@ -195,6 +196,14 @@ class WebGame:
         body.update(picture(self.game, self.board, seat, session.seats))
         body["result"] = result_json(session.result()) if self.over else None
         return body
+
+    def _seen(self) -> list[dict[str, Any]]:
+        """What the steps of the turn in progress revealed to the person, in words, each
+        marked `private` when no other seat saw it (it stays seen: undo refuses it)."""
+        if not self.steps:
+            return []
+        seen = seen_by(self.game, self.start, self.steps, int(self.start.current_player))
+        return [{"words": words, "private": words in seen.private} for words in seen.words]
 
     def _choices(self) -> list[dict[str, Any]]:
         board = self.board

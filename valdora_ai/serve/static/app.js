@@ -148,7 +148,11 @@ function startGame(request) {
 }
 
 function gameResponse(response) {
-  if (response.error) { showError(response.error); return; }
+  if (response.error) {  // refused (an illegal move, an undo past a private reveal): choose again
+    showError(response.error);
+    for (const button of $("choices").querySelectorAll("button")) button.disabled = false;
+    return;
+  }
   play.session = response.session;
   if (response.kind === "bot") play.reasons.set(response.bot.line, response.bot.reasoning);
   if (response.message) $("hint-text").textContent = response.message;
@@ -180,6 +184,7 @@ function showTable(table) {
   }
   $("status").textContent = status;
   $("so-far").textContent = table.soFar ? `so far: ${table.soFar}` : "";
+  showSeen(table.seen || []);
   const choices = $("choices");
   choices.replaceChildren();
   for (const choice of table.choices) {
@@ -192,6 +197,14 @@ function showTable(table) {
   }
   $("undo").disabled = !table.canUndo;
   $("hint").disabled = !table.choices.length;
+}
+
+// What the turn's steps revealed to the person, at once (a private reveal stays seen).
+function showSeen(seen) {
+  for (const item of seen) {
+    $("so-far").append(element("div", { className: item.private ? "seen private" : "seen" },
+      `you see: ${item.words}${item.private ? " (only you see it)" : ""}`));
+  }
 }
 
 // A played turn's number as the game counts turns ("setup" for a line it does not count),
