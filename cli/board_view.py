@@ -52,8 +52,9 @@ class RichView:
                  for number, choice in enumerate(choices, start=1)]
         self.console.print(Columns(items, column_first=True, padding=(0, 3)))
 
-    def turn_played(self, number: int, turn: PlayedTurn, who: str, reasoning: str) -> None:
-        text = Text(f"turn {number:3d}  ")
+    def turn_played(self, number: int | None, turn: PlayedTurn, who: str,
+                    reasoning: str) -> None:
+        text = Text(f"{'setup' if number is None else f'turn {number:3d}':8}  ")
         text.append(f"seat {turn.seat} ({who})", style=SEAT_STYLES[turn.seat % len(SEAT_STYLES)])
         text.append(f"  {turn.play}", style="bold")
         if turn.words:

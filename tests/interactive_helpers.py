@@ -33,7 +33,7 @@ class RecordingView:
     def menu(self, choices: list[Choice]) -> None:
         self.events.append(("menu", choices))
 
-    def turn_played(self, number: int, turn: PlayedTurn, who: str, reasoning: str) -> None:
+    def turn_played(self, number: int | None, turn: PlayedTurn, who: str, reasoning: str) -> None:
         self.events.append(("turn", number, turn.seat, turn.play, reasoning, turn.words))
 
     def hint(self, suggestion: Suggestion) -> None:

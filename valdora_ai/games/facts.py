@@ -77,3 +77,32 @@ def render_svg(game: Game, state: State, observer: int | None) -> str:
         raise ValdoraError(f"{game.name} positions cannot be drawn yet (the game has no "
                            "render_svg)")
     return game.render_svg(state, observer=observer)
+
+
+def turn_number(game: Game, state: State, lines: int) -> int:
+    """The number, from 1, of the turn to be played in `state`, `lines` record lines into
+    the game: the game's own count of turns plus one (``Game.turn_count``, the count its
+    picture shows), or for a game that does not count turns the next record line.
+
+    Every table (the terminal's, the browser's) numbers turns with this and
+    :func:`played_turn_number`, so its status, its log and the picture agree: a record
+    line is not always a turn (Alchemists' setup choices are lines the game does not
+    count)."""
+    count = game.turn_count(state)
+    return lines + 1 if count is None else count + 1
+
+
+def played_turn_number(game: Game, start: State, end: State, line: int) -> int | None:
+    """The number a whole turn played from `start` to `end` (record line `line`, from 1)
+    is shown with: :func:`turn_number` of `start`; None for a line the game does not count
+    as a turn (its turn count did not grow: a setup choice)."""
+    count = game.turn_count(start)
+    if count is None:
+        return line
+    return count + 1 if game.turn_count(end) != count else None
+
+
+def turn_label(number: int | None) -> str:
+    """How a played turn's number is shown: ``turn 5``, or ``setup`` for a line the game
+    does not count as a turn."""
+    return "setup" if number is None else f"turn {number}"

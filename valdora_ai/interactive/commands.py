@@ -17,7 +17,8 @@ COMMANDS = {
     "legal": "list the legal choices, numbered",
     "board": "show the board again",
     "hint": "ask the hint agent for the best move",
-    "undo": "take back the last step of this turn, or your last turn (against bots only)",
+    "undo": ("take back the last step of this turn, or your last turn (against bots only;"
+             " never a step that showed you something only you see)"),
     "save FILE": "save the game record so far to FILE (resume with --resume FILE)",
     "quit": "save the record and stop",
 }

@@ -16,6 +16,7 @@ from typing import Any
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games import facts
 from valdora_ai.interactive.commands import Command, help_text, parse_command
+from valdora_ai.interactive.reveals import Seen, refuse_undo_step, seen_by
 from valdora_ai.interactive.session import GameSession, resume_command
 from valdora_ai.interactive.view import Choice, View
 
@@ -56,7 +57,7 @@ def _play(session: GameSession, read: Reader, view: View, record: Path,
                 return Outcome.QUIT
         else:
             turn, analysis = session.bot_turn()
-            view.turn_played(len(session.turns), turn, session.seats[seat], analysis.summary())
+            view.turn_played(turn.number, turn, session.seats[seat], analysis.summary())
         session.write_record(record)
     view.result(session.result())
     return Outcome.FINISHED
@@ -86,7 +87,7 @@ class _HumanTurn:
                 return left
         turn = self.session.commit(self.start, self.steps, self.board)
         who = "you" if len(self.session.humans) == 1 else "human"
-        self.view.turn_played(len(self.session.turns), turn, who, "")
+        self.view.turn_played(turn.number, turn, who, "")
         return _Next.DONE
 
     def _handle(self, command: Command) -> _Next | None:
@@ -130,19 +131,27 @@ class _HumanTurn:
         if self.steps:
             self.view.progress(observation, self._so_far())
         else:
-            self.view.position(observation, self.session.seats, self.session.turn_number)
+            self.view.position(observation, self.session.seats, self.session.shown_turn)
         self.view.menu(self._choices())
 
     def _so_far(self) -> str:
         return self.game.format_turn(self.start, self.steps)
 
     def _play(self, steps: list[int]) -> None:
-        """Play checked steps; show the table when the turn goes on."""
+        """Play checked steps, telling the person at once what each revealed to them (a
+        private reveal included: it is theirs from now on); show the table when the turn
+        goes on."""
         for step in steps:
+            self._show_seen(seen_by(self.game, self.board, [step], self.seat))
             self.board.play(step)
             self.steps.append(step)
         if self.board.current_player == self.seat:
             self._show_position()
+
+    def _show_seen(self, seen: Seen) -> None:
+        for words in seen.words:
+            only = " (only you see it)" if words in seen.private else ""
+            self.view.message(f"you see: {words}{only}")
 
     def _choose(self, number: int) -> None:
         legal = self.board.legal_steps()
@@ -162,6 +171,7 @@ class _HumanTurn:
         if len(self.session.humans) != 1:
             raise ValdoraError("undo works only when one person plays against bots")
         if self.steps:
+            refuse_undo_step(self.game, self.start, self.steps, self.seat)
             kept, taken = self.steps[:-1], self._so_far()
             self.board, self.steps = self.start.copy(), []
             for step in kept:

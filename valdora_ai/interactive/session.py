@@ -20,6 +20,7 @@ from valdora_ai.atomic import atomic_write
 from valdora_ai.clock import SeatClock, TimeControl
 from valdora_ai.errors import RecordError, ValdoraError
 from valdora_ai.games import DEFAULT_GAME, Game, facts
+from valdora_ai.interactive.reveals import Seen, refuse_undo, seen_by
 from valdora_ai.interactive.seats import HUMAN, agent_for_turn, seat_specs
 from valdora_ai.records import RecordHeader, RecordWriter, Replay, replay
 from valdora_ai.selfplay import GameResult
@@ -35,6 +36,11 @@ class PlayedTurn:
     # Its steps in words as the one person at the table saw them (empty with several
     # people or none): shown, not part of the turn.
     words: tuple[str, ...] = field(default=(), compare=False)
+    # The number it is shown with (facts.played_turn_number; None: a setup line the
+    # game does not count as a turn), and the private reveals it showed the one person
+    # at the table (their own turn's; undo refuses to take those back).
+    number: int | None = field(default=None, compare=False)
+    private: tuple[str, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -43,13 +49,15 @@ class Suggestion:
 
     `open_end` is True when the suggestion stops at a reveal (a page whose face nobody
     knows yet) after which the turn goes on: what comes after depends on that face.
-    `words` says each suggested step in words (the game's ``step_words``).
+    `words` says each suggested step in words (the game's ``step_words``), `steps` are
+    the suggested steps themselves (a table plays them when the person takes the hint).
     """
 
     text: str
     analysis: Analysis
     open_end: bool
     words: tuple[str, ...]
+    steps: tuple[int, ...] = ()
 
 
 class GameSession:
@@ -94,9 +102,10 @@ class GameSession:
             raise RecordError("the game is over: nothing to resume", where=where)
         session = cls(saved.game, saved.header.seed, saved.header.seats)
         session.turns = [
-            PlayedTurn(p.current_player, _round(saved.game, p), play,
-                       session._words(p, saved.game.parse_turn(p, play)))
-            for p, play in zip(saved.positions[:-1], saved.plays, strict=True)]
+            session._played(p, saved.game.parse_turn(p, play), after, line)
+            for line, (p, after, play) in enumerate(
+                zip(saved.positions[:-1], saved.positions[1:], saved.plays, strict=True),
+                start=1)]
         session.state = saved.final
         # Bot specs are rebuilt as the record wrote them: a bad one fails here, not later.
         for seat in session.bots:
@@ -117,8 +126,15 @@ class GameSession:
 
     @property
     def turn_number(self) -> int:
-        """The number of the turn being played (the first is 1)."""
+        """The record line of the turn being played (the first is 1): it seeds the
+        agents deciding it, so it never changes meaning."""
         return len(self.turns) + 1
+
+    @property
+    def shown_turn(self) -> int:
+        """The number of the turn being played as the tables show it: the game's own
+        count, as its picture shows it (facts.turn_number)."""
+        return facts.turn_number(self.game, self.state, len(self.turns))
 
     def result(self) -> GameResult:
         return GameResult.of(self.game, self.state, self.seed, self.seats, len(self.turns))
@@ -126,11 +142,20 @@ class GameSession:
     # ----------------------------------------------------------------- playing
     def commit(self, start: Any, steps: list[int], end: Any) -> PlayedTurn:
         """Record the whole turn `steps` played from `start` (leading to `end`)."""
-        turn = PlayedTurn(start.current_player, _round(self.game, start),
-                          self.game.format_turn(start, steps), self._words(start, steps))
+        turn = self._played(start, steps, end, len(self.turns) + 1)
         self.turns.append(turn)
         self.state = end
         return turn
+
+    def _played(self, start: Any, steps: list[int], end: Any, line: int) -> PlayedTurn:
+        """The turn `steps` from `start` to `end`, record line `line`, as the history
+        keeps it: its notation, words, shown number and the person's private reveals."""
+        seat = start.current_player
+        private = (seen_by(self.game, start, steps, seat).private
+                   if self.humans == (seat,) else ())
+        return PlayedTurn(seat, _round(self.game, start), self.game.format_turn(start, steps),
+                          self._words(start, steps),
+                          facts.played_turn_number(self.game, start, end, line), private)
 
     def _words(self, start: Any, steps: list[int]) -> tuple[str, ...]:
         """The words of the turn `steps` from `start` as the one person at the table saw
@@ -195,7 +220,7 @@ class GameSession:
             text = " ".join(tokens[:-1] if tokens[-1] == "end" else tokens) or "end"
         return Suggestion(text, replace(first, agent=spec),
                           self._goes_on_after_reveal(belief, seat, count),
-                          facts.steps_words(self.game, start, steps))
+                          facts.steps_words(self.game, start, steps), tuple(steps))
 
     def _goes_on_after_reveal(self, belief: Any, seat: int, count: int | None) -> bool:
         """Whether `seat`'s turn can go on after the reveal pending in `belief` (a draw
@@ -218,6 +243,8 @@ class GameSession:
         last = max((i for i, turn in enumerate(self.turns) if turn.seat == human), default=-1)
         if last < 0:
             raise ValdoraError("nothing to undo: you have not played a turn yet")
+        refuse_undo(Seen(private=self.turns[last].private),
+                    f"your last turn ({self.turns[last].play})")
         kept, taken = self.turns[:last], len(self.turns) - last
         self.turns, self.state = [], self.game.new_state(self.seed)
         for turn in kept:

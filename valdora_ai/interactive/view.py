@@ -22,7 +22,8 @@ class Choice(NamedTuple):
 
 class View(Protocol):
     def position(self, observation: Observation, seats: tuple[str, ...], turn: int) -> None:
-        """The whole table at the start of a person's turn."""
+        """The whole table at the start of a person's turn, turn `turn` as the game
+        counts it (its picture's number)."""
 
     def progress(self, observation: Observation, so_far: str) -> None:
         """The table after a step in the middle of a person's turn."""
@@ -30,8 +31,11 @@ class View(Protocol):
     def menu(self, choices: list[Choice]) -> None:
         """The legal choices, to be numbered from 1."""
 
-    def turn_played(self, number: int, turn: PlayedTurn, who: str, reasoning: str) -> None:
-        """A whole turn just played (`reasoning` is empty for people)."""
+    def turn_played(self, number: int | None, turn: PlayedTurn, who: str,
+                    reasoning: str) -> None:
+        """A whole turn just played, shown as turn `number` (None: a setup line the game
+        does not count as a turn; valdora_ai.games.facts.turn_label); `reasoning` is
+        empty for people."""
 
     def hint(self, suggestion: Suggestion) -> None: ...
 

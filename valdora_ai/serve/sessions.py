@@ -34,9 +34,10 @@ from valdora_ai.engine.protocol import (
 )
 from valdora_ai.engine.validation import SchemaViolation, check_supported, validate
 from valdora_ai.errors import SpecError, ValdoraError
-from valdora_ai.games import DEFAULT_GAME
+from valdora_ai.games import DEFAULT_GAME, facts
 from valdora_ai.interactive.seats import is_human
 from valdora_ai.interactive.session import GameSession
+from valdora_ai.records import Replay
 from valdora_ai.serve.table import WebGame, picture
 
 SESSION_ACTIONS = ("new_game", "resume", "play", "hint", "undo", "record", "close", "view")
@@ -105,9 +106,9 @@ class Sessions:
         head["session"] = sid
         if action == "play":
             try:
-                web.play(request.get("step"), request.get("move"))
+                web.play(request.get("step"), request.get("move"), request.get("steps"))
             except ValdoraError as exc:
-                field = "step" if "step" in request else "move"
+                field = next(f for f in ("step", "steps", "move") if f in request)
                 raise EngineError(ILLEGAL_MOVE, str(exc), field) from None
             self._bots(head, sid, emit)
         elif action == "hint":
@@ -188,10 +189,23 @@ class Sessions:
         game, state = self.games.load(request)
         kind, to_move = status(state)
         plays: list[str] = []
+        moves: list[dict[str, Any]] = []
         if "record" in request:
-            plays = self.games.replay(request["record"], request.get("game")).plays
+            saved = self.games.replay(request["record"], request.get("game"))
+            plays, moves = saved.plays, move_list(saved)
         return {"game": game.name, "status": kind, "toMove": to_move, "turns": len(plays),
-                "plays": plays, **picture(game, state, to_move)}
+                "plays": plays, "moves": moves, **picture(game, state, to_move)}
+
+
+def move_list(saved: Replay) -> list[dict[str, Any]]:
+    """A record's move list for the analysis page: each line's `seat`, `play` and the
+    number the game counts it as (`turn`, null for a setup line: facts.played_turn_number,
+    as the play page numbers its log)."""
+    return [{"seat": int(before.current_player), "play": play,
+             "turn": facts.played_turn_number(saved.game, before, after, line)}
+            for line, (before, after, play) in enumerate(
+                zip(saved.positions[:-1], saved.positions[1:], saved.plays, strict=True),
+                start=1)]
 
 
 def _checked_seat(spec: str, game: Any, config: EngineConfig, field: str) -> None:

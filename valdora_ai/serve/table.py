@@ -19,23 +19,27 @@ from valdora_ai.errors import ValdoraError
 from valdora_ai.explanations import explain
 from valdora_ai.games import Game, facts
 from valdora_ai.inputs import brief
+from valdora_ai.interactive.reveals import refuse_undo_step, seen_by
 from valdora_ai.interactive.seats import HUMAN
 from valdora_ai.interactive.session import GameSession, PlayedTurn
+from valdora_ai.selfplay import GameResult
 
 TEXT_WIDTH = 100  # columns of a game's text table (games without a picture)
 
 
 @dataclass(frozen=True)
 class BotTurn:
-    """A bot's whole turn and its one-line reasoning, as the page shows it."""
+    """A bot's whole turn (record line `line`) and its one-line reasoning, as the page
+    shows it."""
 
-    number: int
+    line: int
     turn: PlayedTurn
     reasoning: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"turn": self.number, "seat": self.turn.seat, "play": self.turn.play,
-                "words": list(self.turn.words), "reasoning": self.reasoning}
+        return {"turn": self.turn.number, "line": self.line, "seat": self.turn.seat,
+                "play": self.turn.play, "words": list(self.turn.words),
+                "reasoning": self.reasoning}
 
 
 class WebGame:
@@ -69,12 +73,16 @@ class WebGame:
         self._begin_turn()
         return BotTurn(len(self.session.turns), turn, analysis.summary())
 
-    def play(self, choice: int | None, text: str | None) -> None:
-        """Play a legal step by its number (`choice`) or moves in the notation: a whole
-        turn at its start, step tokens once it has begun (ValdoraError if illegal)."""
+    def play(self, choice: int | None, text: str | None,
+             steps: list[int] | None = None) -> None:
+        """Play a legal step by its number (`choice`), several in order (`steps`, a
+        hint's) or moves in the notation: a whole turn at its start, step tokens once it
+        has begun (ValdoraError if illegal)."""
         if not self.human_to_move:
             raise ValdoraError("it is not a person's turn")
-        if choice is not None:
+        if steps is not None:
+            self._advance(self._checked(steps))
+        elif choice is not None:
             legal = self.board.legal_steps()
             if choice not in legal:
                 raise ValdoraError(facts.not_legal(self.game, self.board, f"step {choice}", legal))
@@ -83,6 +91,18 @@ class WebGame:
             self._advance(self.game.parse_turn(self.board, text or ""))
         else:
             self._advance(self._tokens(text or ""))
+
+    def _checked(self, steps: list[int]) -> list[int]:
+        """`steps`, each legal in turn within the person's turn (ValdoraError if not)."""
+        board, seat = self.board.copy(), self.board.current_player
+        for step in steps:
+            if board.current_player != seat:
+                raise ValdoraError(f"step {step} comes after the turn has ended")
+            legal = board.legal_steps()
+            if step not in legal:
+                raise ValdoraError(facts.not_legal(self.game, board, f"step {step}", legal))
+            board.play(step)
+        return list(steps)
 
     def _tokens(self, text: str) -> list[int]:
         board, steps, seat = self.board.copy(), [], self.board.current_player
@@ -113,6 +133,8 @@ class WebGame:
         """Take back the last step of the turn in progress, else the person's last turn
         and the bots' turns since; what was taken back, in words."""
         if self.steps:
+            refuse_undo_step(self.game, self.start, self.steps,
+                             int(self.start.current_player))
             kept = self.steps[:-1]
             self.board = self.start.copy()
             for step in kept:
@@ -132,6 +154,7 @@ class WebGame:
         belief = self.game.observation(self.board, seat).belief_state()
         explanation = explain(self.game, belief, suggestion.analysis)
         return {"text": suggestion.text, "words": list(suggestion.words),
+                "steps": list(suggestion.steps),
                 "openEnd": suggestion.open_end,
                 "reasoning": suggestion.analysis.summary(),
                 "explanation": explanation.to_json()}
@@ -156,11 +179,13 @@ class WebGame:
         session = self.session
         body: dict[str, Any] = {
             "game": self.game.name, "seats": list(session.seats), "observer": seat,
-            "turn": session.turn_number, "over": self.over,
+            "turn": session.shown_turn, "over": self.over,
             "toMove": None if self.over else int(self.board.current_player),
-            "history": [{"turn": n, "seat": t.seat, "play": t.play, "words": list(t.words)}
+            "history": [{"turn": t.number, "line": n, "seat": t.seat, "play": t.play,
+                         "words": list(t.words)}
                         for n, t in enumerate(session.turns, start=1)],
             "soFar": self.game.format_turn(self.start, self.steps) if self.steps else "",
+            "seen": self._seen(),
             "choices": self._choices() if self.human_to_move else [],
             "canUndo": len(session.humans) == 1 and bool(self.steps or any(
                 t.seat in session.humans for t in session.turns)),
@@ -169,11 +194,16 @@ class WebGame:
                           else round(max(session.clocks[s].remaining, 0.0), 3)
                           for s in range(len(session.seats))]
         body.update(picture(self.game, self.board, seat, session.seats))
-        body["result"] = None
-        if self.over:
-            body["result"] = {"scores": list(session.state.scores()),
-                              "winners": self.game.winners(session.state)}
+        body["result"] = result_json(session.result()) if self.over else None
         return body
+
+    def _seen(self) -> list[dict[str, Any]]:
+        """What the steps of the turn in progress revealed to the person, in words, each
+        marked `private` when no other seat saw it (it stays seen: undo refuses it)."""
+        if not self.steps:
+            return []
+        seen = seen_by(self.game, self.start, self.steps, int(self.start.current_player))
+        return [{"words": words, "private": words in seen.private} for words in seen.words]
 
     def _choices(self) -> list[dict[str, Any]]:
         board = self.board
@@ -184,6 +214,15 @@ class WebGame:
             choices.append({"step": step, "move": self.game.describe_step(board, step),
                             "label": label, "words": self.game.step_words(board, step)})
         return choices
+
+
+def result_json(result: GameResult) -> dict[str, Any]:
+    """A finished game's result for the page: the totals and winners, and each seat's
+    score by category as the terminal's result table shows it (`columns`, the game's
+    ``score_columns``, and a row per seat; no columns for a game without a breakdown)."""
+    return {"scores": list(result.totals), "winners": list(result.winners),
+            "columns": list(result.columns), "rows": [list(row) for row in result.rows],
+            "rounds": result.rounds, "turns": result.turns, "capped": result.capped}
 
 
 def picture(game: Game, state: Any, observer: int | None,

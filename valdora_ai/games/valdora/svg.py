@@ -42,6 +42,7 @@ from valdora_ai.svgdoc import CHAR_WIDTH, SvgDoc, text_width
 WIDTH = 1200
 BOARD = (20.0, 60.0, 760.0, 700.0)  # x, y, width, height of the board area
 PANEL_X, PANEL_W = 800.0, 385.0  # books and supply, right of the board
+SMALL = 11  # the smallest text: 11 CSS px when drawn at its size (issue 29 item 4)
 MARGIN = 55.0  # keeps shapes, captions and pawns inside the board area
 
 COLOURS = {
@@ -119,7 +120,7 @@ def _room(data: ComponentData, space: Space) -> float:
     if space.kind == "city":
         return 80.0 if space.start else 58.0  # every pawn starts on the start space
     caption = _caption(data, space)
-    return max(34.0, text_width(caption, 10) / 2 + 8)
+    return max(34.0, text_width(caption, SMALL) / 2 + 8)
 
 
 def _caption(data: ComponentData, space: Space) -> str:
@@ -258,12 +259,12 @@ class _Picture:
 
     def _city(self, space: Space, x: float, y: float) -> float:
         caption = _caption(self.data, space)
-        w = max(74.0, text_width(caption, 9) + 12)
+        w = max(74.0, text_width(caption, SMALL) + 12)
         self.doc.element("rect", x=x - w / 2, y=y - 22, width=w, height=44, rx=8,
                          fill="#6d4c41", stroke="#3e2723", stroke_width=2)
         self._label(x, y + (0 if caption else 5), space.id, "#ffffff", 16)
         if caption:
-            self._label(x, y + 14, caption, "#f3e5d8", 9, bold=False)
+            self._label(x, y + 14, caption, "#f3e5d8", SMALL, bold=False)
         return y - 22
 
     def _road(self, space: Space, x: float, y: float) -> float:
@@ -285,7 +286,8 @@ class _Picture:
         fill = colour(self.data.colours[space.patron].id)
         self.doc.element("circle", cx=x, cy=y, r=21, fill=fill, stroke="#333333", stroke_width=2)
         self._label(x, y + 5, space.id, ink_on(fill), 13)
-        self._label(x, y + 33, _caption(self.data, space), FAINT, 10, bold=False, halo=True)
+        self._label(x, y + 33, _caption(self.data, space), FAINT, SMALL, bold=False,
+                    halo=True)
         return y - 21
 
     def _mine(self, space: Space, x: float, y: float) -> float:
@@ -294,14 +296,16 @@ class _Picture:
         self.doc.element("polygon", points=corners, fill="#9e9e9e", stroke="#424242",
                          stroke_width=2)
         self._label(x, y + 5, space.id, INK, 13)
-        self._label(x, y + 33, _caption(self.data, space), FAINT, 10, bold=False, halo=True)
+        self._label(x, y + 33, _caption(self.data, space), FAINT, SMALL, bold=False,
+                    halo=True)
         return y - 20
 
     def _harbour(self, space: Space, x: float, y: float) -> float:
         self.doc.element("rect", x=x - 25, y=y - 18, width=50, height=36, rx=16,
                          fill="#81d4fa", stroke="#0277bd", stroke_width=2)
         self._label(x, y + 5, space.id, INK, 13)
-        self._label(x, y + 31, _caption(self.data, space), FAINT, 10, bold=False, halo=True)
+        self._label(x, y + 31, _caption(self.data, space), FAINT, SMALL, bold=False,
+                    halo=True)
         return y - 18
 
     def _pawns(self, space: int, x: float, top: float) -> None:
@@ -363,7 +367,7 @@ class _Picture:
             doc.element("rect", x=x, y=y + 22, width=PANEL_W / 2 - 8, height=34, rx=5,
                         fill="#ffffff", stroke="#8d6e63", stroke_width=1.2)
             doc.text(x + 6, y + 34, f"{label} stack · {_count(count, 'card')}",
-                     font_size=9, fill=FAINT)
+                     font_size=SMALL, fill=FAINT)
             doc.text(x + 6, y + 50, stack[0] if stack else "empty", font_size=13,
                      font_weight="bold" if stack else None, fill=INK if stack else FAINT,
                      class_="top-card")
@@ -376,7 +380,8 @@ class _Picture:
         below.append(f"{_count(unseen, 'card')} never seen")
         line = y + 70
         for text in below:
-            doc.text(PANEL_X, line, self._fit(text, PANEL_W, 10), font_size=10, fill=FAINT)
+            doc.text(PANEL_X, line, self._fit(text, PANEL_W, SMALL), font_size=SMALL,
+                     fill=FAINT)
             line += 13
         doc.close()
         return line + 2
@@ -419,7 +424,7 @@ class _Picture:
             x = PANEL_X + (k % 2) * PANEL_W / 2
             doc.text(x, flow.y + 18 + (k // 2) * 15,
                      f"{face.id}  {data.colours[face.patron].id}: {asks}, {face.vp} VP",
-                     font_size=10.5, fill=INK, class_="commission-face", data_face=face.id)
+                     font_size=SMALL, fill=INK, class_="commission-face", data_face=face.id)
         flow.y += 18 + ((len(data.commissions) + 1) // 2) * 15
         flow.x = PANEL_X
         doc.text(*flow.place(text_width("gems:", 11)), "gems:", font_size=11, fill=INK)

@@ -66,9 +66,24 @@ function showPosition(target, shown) {
   if (shown.svg) {
     const parsed = new DOMParser().parseFromString(shown.svg, "image/svg+xml");
     board.append(document.importNode(parsed.documentElement, true));
+    readable(board.querySelector("svg"));
   } else {
     board.append(element("pre", {}, shown.text || ""));
   }
+}
+
+// The smallest text of a board picture, in CSS px, is at least MIN_TEXT_PX: the picture
+// is drawn no narrower than that allows, and its box scrolls when the screen is narrower.
+const MIN_TEXT_PX = 11;
+function readable(svg) {
+  if (!svg || !svg.viewBox || !svg.viewBox.baseVal || !svg.viewBox.baseVal.width) return;
+  let smallest = Infinity;
+  for (const node of svg.querySelectorAll("text")) {
+    const size = parseFloat(getComputedStyle(node).fontSize);
+    if (size > 0 && node.textContent.trim()) smallest = Math.min(smallest, size);
+  }
+  if (!Number.isFinite(smallest)) return;
+  svg.style.minWidth = `${Math.ceil(svg.viewBox.baseVal.width * MIN_TEXT_PX / smallest)}px`;
 }
 
 function download(name, content) {
@@ -133,9 +148,13 @@ function startGame(request) {
 }
 
 function gameResponse(response) {
-  if (response.error) { showError(response.error); return; }
+  if (response.error) {  // refused (an illegal move, an undo past a private reveal): choose again
+    showError(response.error);
+    for (const button of $("choices").querySelectorAll("button")) button.disabled = false;
+    return;
+  }
   play.session = response.session;
-  if (response.kind === "bot") play.reasons.set(response.bot.turn, response.bot.reasoning);
+  if (response.kind === "bot") play.reasons.set(response.bot.line, response.bot.reasoning);
   if (response.message) $("hint-text").textContent = response.message;
   if (response.table) showTable(response.table);
 }
@@ -146,13 +165,15 @@ function showTable(table) {
   showPosition("board", table);
   const log = $("log");
   log.replaceChildren(...table.history.map((turn) => {
-    const reason = play.reasons.get(turn.turn);
-    return element("li", { value: turn.turn }, `seat ${turn.seat} (${table.seats[turn.seat]}): ${turn.play}`,
+    const reason = play.reasons.get(turn.line);
+    return element("li", {}, element("span", { className: "num" }, turnLabel(turn.turn)),
+      ` seat ${turn.seat} (${table.seats[turn.seat]}): ${turn.play}`,
       ...(turn.words && turn.words.length ? [element("span", { className: "dim" }, ` = ${turn.words.join("; ")}`)] : []),
       ...(reason ? [element("span", { className: "reason" }, ` — ${reason}`)] : []));
   }));
   log.scrollTop = log.scrollHeight;
   let status;
+  showResult(table);
   if (table.over) {
     const scores = table.result.scores.map((s, i) => `seat ${i}: ${s}`).join(", ");
     status = `Game over — ${scores}; won by seat ${table.result.winners.join(" and ")}`;
@@ -163,6 +184,7 @@ function showTable(table) {
   }
   $("status").textContent = status;
   $("so-far").textContent = table.soFar ? `so far: ${table.soFar}` : "";
+  showSeen(table.seen || []);
   const choices = $("choices");
   choices.replaceChildren();
   for (const choice of table.choices) {
@@ -175,6 +197,38 @@ function showTable(table) {
   }
   $("undo").disabled = !table.canUndo;
   $("hint").disabled = !table.choices.length;
+}
+
+// What the turn's steps revealed to the person, at once (a private reveal stays seen).
+function showSeen(seen) {
+  for (const item of seen) {
+    $("so-far").append(element("div", { className: item.private ? "seen private" : "seen" },
+      `you see: ${item.words}${item.private ? " (only you see it)" : ""}`));
+  }
+}
+
+// A played turn's number as the game counts turns ("setup" for a line it does not count),
+// the number the status line and the picture use too.
+function turnLabel(number) { return number === null || number === undefined ? "setup" : `turn ${number}`; }
+
+// At game over, each seat's points by category, as the terminal's result table shows them.
+function showResult(table) {
+  const box = $("result");
+  box.replaceChildren();
+  if (!table.over || !table.result) return;
+  const r = table.result;
+  const columns = r.columns.length ? r.columns : ["total"];
+  const length = r.rounds === null ? `${r.turns} turns` : `${r.rounds} rounds (${r.turns} turns)`;
+  const head = element("tr", {}, ...["seat", "player", ...columns, ""].map((c) => element("th", {}, c)));
+  const rows = table.seats.map((spec, seat) => {
+    const cells = r.columns.length ? r.rows[seat] : [r.scores[seat]];
+    const won = r.winners.includes(seat) ? (r.winners.length > 1 ? "shared win" : "winner") : "";
+    return element("tr", { className: won ? "winner" : "" }, element("td", {}, String(seat)),
+      element("td", {}, spec), ...cells.map((c) => element("td", {}, String(c))), element("td", {}, won));
+  });
+  box.append(element("table", {},
+    element("caption", {}, `Game over after ${length}, ended by ${r.capped ? "the safety cap" : "the end trigger"}`),
+    element("thead", {}, head), element("tbody", {}, ...rows)));
 }
 
 function act(request) {
@@ -194,11 +248,21 @@ function hint() {
       const h = response.hint;
       const lines = [...h.explanation.does, ...h.explanation.why];
       $("hint-text").replaceChildren(
+        hintPlayButton(h),
         element("b", {}, h.text + (h.openEnd ? " … (then it depends on the reveal)" : "")),
         element("div", {}, h.words.join("; ")),
         element("div", { className: "dim" }, h.reasoning),
         element("ul", {}, ...lines.map((line) => element("li", {}, line))));
     }));
+}
+
+// One click plays the hint's steps (up to a reveal the rest of the turn depends on).
+function hintPlayButton(h) {
+  const button = element("button", { type: "button", id: "hint-play",
+    title: "play the suggested steps" }, h.openEnd ? "Play these steps" : "Play this");
+  button.disabled = !h.steps || !h.steps.length;
+  button.addEventListener("click", () => act({ action: "play", steps: h.steps }));
+  return button;
 }
 
 function withRecord(use) {
@@ -215,7 +279,8 @@ function readFile(input, use) {
 }
 
 // ------------------------------------------------------------------ analyse
-const study = { record: null, game: null, position: null, turns: 0, search: null, review: null };
+const study = { record: null, game: null, position: null, turns: 0, search: null, review: null,
+  moves: [], flags: new Map() };
 
 function source() {
   if (study.record) return { record: study.record, turn: Number($("turn").value) };
@@ -257,12 +322,43 @@ function view() {
     study.game = shown.game;
     showPosition("analyse-board", shown);
     const turn = Number($("turn").value);
-    const played = study.record && turn <= shown.turns ? `; played: ${shown.plays[turn - 1]}` : "";
+    const move = shown.moves && shown.moves[turn - 1];
+    const played = study.record && move ? `; ${turnLabel(move.turn)}, seat ${move.seat} played: ${move.play}` : "";
     $("where").textContent = study.record
-      ? `${shown.game}, ${shown.turns} turns${played}`
+      ? `${shown.game}, ${shown.turns} record lines${played}`
       : `${shown.game} position`;
     $("turn").disabled = !study.record;
+    showMoves(shown.moves, turn);
   }));
+}
+
+// The loaded record's move list, like a chess site's: each line with the number the game
+// counts it as, its seat and play, and the review's flag; a click shows the position
+// it was played from (the last entry: the end). The current position is marked.
+function showMoves(moves, current) {
+  const list = $("moves");
+  study.moves = moves || [];
+  if (!study.moves.length) {
+    list.replaceChildren(element("li", { className: "dim" },
+      study.record ? "no moves yet" : "a position: no move list"));
+    return;
+  }
+  const items = study.moves.map((move, i) => moveItem(i + 1, `${turnLabel(move.turn)} · seat ${move.seat}: ${move.play}`));
+  items.push(moveItem(study.moves.length + 1, "end"));
+  list.replaceChildren(...items);
+  const here = list.querySelector(`li[data-line="${current}"]`);
+  if (here) { here.classList.add("current"); here.scrollIntoView({ block: "nearest" }); }
+}
+
+function moveItem(line, label) {
+  const item = element("li", { tabIndex: 0, title: "show the position this was played from" }, label);
+  item.dataset.line = line;
+  const flag = study.flags.get(line);
+  if (flag) item.append(" ", element("span", { className: `flag-mark ${flag}` }, flag));
+  const go = () => { $("turn").value = String(line); view(); };
+  item.addEventListener("click", go);
+  item.addEventListener("keydown", (event) => { if (event.key === "Enter") go(); });
+  return item;
 }
 
 function stepTurn(delta) {
@@ -323,6 +419,8 @@ function stopSearch() {
 }
 
 function clearReview() {
+  study.flags = new Map();
+  for (const mark of $("moves").querySelectorAll(".flag-mark")) mark.remove();
   $("plot").replaceChildren();
   $("mistakes").replaceChildren();
   $("review-status").textContent = "";
@@ -359,46 +457,56 @@ function startReview() {
 function inWords(words) { return words && words.length ? ` (${words.join("; ")})` : ""; }
 
 function addMistake(r) {
+  const move = study.moves[r.turn - 1];
   const item = element("li", { className: "flag", value: r.turn },
     element("span", { className: r.flag }, r.flag),
-    ` seat ${r.seat} played ${r.played}${inWords(r.playedWords)}; best ${r.best}${inWords(r.bestWords)}: lost ${withInterval(r.loss, r.lossInterval, 1)} points and ${withInterval(100 * r.winLoss, r.winLossInterval.map((x) => 100 * x), 0)} percentage points of win chance on ${r.worlds} common sampled worlds (95%)`);
+    ` ${move ? turnLabel(move.turn) : `line ${r.turn}`}: seat ${r.seat} played ${r.played}${inWords(r.playedWords)}; best ${r.best}${inWords(r.bestWords)}: lost ${withInterval(r.loss, r.lossInterval, 1)} points and ${withInterval(100 * r.winLoss, r.winLossInterval.map((x) => 100 * x), 0)} percentage points of win chance on ${r.worlds} common sampled worlds (95%)`);
   item.dataset.turn = r.turn;
   item.addEventListener("click", () => { $("turn").value = String(r.turn); view(); });
   $("mistakes").append(item);
+  study.flags.set(r.turn, r.flag);
+  const listed = $("moves").querySelector(`li[data-line="${r.turn}"]`);
+  if (listed && !listed.querySelector(".flag-mark")) listed.append(" ", element("span", { className: `flag-mark ${r.flag}` }, r.flag));
 }
 
+// The win chance of every seat after each reviewed line, with labelled axes: x the record
+// lines played (0: the start), y the win chance.
 function plot(chances) {
   const ns = "http://www.w3.org/2000/svg";
-  const width = 600, height = 180, pad = 24;
+  const width = 600, height = 220, left = 52, right = 12, top = 22, bottom = 40;
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", "win chance of each seat by turn");
+  const add = (tag, attributes, content) => {
+    const node = document.createElementNS(ns, tag);
+    Object.entries(attributes).forEach(([k, v]) => node.setAttribute(k, v));
+    if (content !== undefined) node.textContent = content;
+    svg.append(node);
+    return node;
+  };
   const last = Math.max(1, chances.length - 1);
-  const x = (i) => pad + (i / last) * (width - 2 * pad);
-  const y = (p) => height - pad - p * (height - 2 * pad);
-  for (const p of [0, 0.5, 1]) {
-    const line = document.createElementNS(ns, "line");
-    Object.entries({ x1: pad, x2: width - pad, y1: y(p), y2: y(p), stroke: "#ddd" })
-      .forEach(([k, v]) => line.setAttribute(k, v));
-    svg.append(line);
-    const label = document.createElementNS(ns, "text");
-    Object.entries({ x: 2, y: y(p) + 4, "font-size": 10, fill: "#777" }).forEach(([k, v]) => label.setAttribute(k, v));
-    label.textContent = `${p * 100}%`;
-    svg.append(label);
+  const x = (i) => left + (i / last) * (width - left - right);
+  const y = (p) => height - bottom - p * (height - top - bottom);
+  for (const p of [0, 0.25, 0.5, 0.75, 1]) {
+    add("line", { x1: left, x2: width - right, y1: y(p), y2: y(p), stroke: p === 0 ? "#999" : "#e4e4e4" });
+    add("text", { x: left - 6, y: y(p) + 4, "font-size": 12, fill: "#555", "text-anchor": "end", class: "tick" }, `${p * 100}%`);
   }
+  const step = Math.max(1, Math.ceil(last / 10));
+  for (let i = 0; i <= last; i += step) {
+    add("line", { x1: x(i), x2: x(i), y1: y(0), y2: y(0) + 4, stroke: "#999" });
+    add("text", { x: x(i), y: y(0) + 17, "font-size": 12, fill: "#555", "text-anchor": "middle", class: "tick" }, String(chances[i] ? chances[i].position : i));
+  }
+  add("text", { x: (left + width - right) / 2, y: height - 4, "font-size": 13, fill: "#333", "text-anchor": "middle", class: "axis-label" }, "turns played (record lines)");
+  add("text", { x: 14, y: (top + height - bottom) / 2, "font-size": 13, fill: "#333", "text-anchor": "middle",
+    transform: `rotate(-90 14 ${(top + height - bottom) / 2})`, class: "axis-label" }, "win chance");
   const seats = chances.length ? chances[0].wins.length : 0;
   const colours = ["--seat0", "--seat1", "--seat2", "--seat3", "--seat4"];
   for (let seat = 0; seat < seats; seat++) {
-    const line = document.createElementNS(ns, "polyline");
-    line.setAttribute("points", chances.map((c, i) => `${x(i)},${y(c.wins[seat])}`).join(" "));
-    line.setAttribute("fill", "none");
-    line.setAttribute("stroke-width", "2");
-    line.setAttribute("stroke", getComputedStyle(document.documentElement).getPropertyValue(colours[seat % 5]));
-    svg.append(line);
-    const key = document.createElementNS(ns, "text");
-    Object.entries({ x: width - pad - 60 * (seats - seat), y: 12, "font-size": 11,
-      fill: line.getAttribute("stroke") }).forEach(([k, v]) => key.setAttribute(k, v));
-    key.textContent = `seat ${seat}`;
-    svg.append(key);
+    const colour = getComputedStyle(document.documentElement).getPropertyValue(colours[seat % 5]);
+    add("polyline", { points: chances.map((c, i) => `${x(i)},${y(c.wins[seat])}`).join(" "),
+      fill: "none", "stroke-width": 2, stroke: colour });
+    add("text", { x: width - right - 62 * (seats - seat), y: 14, "font-size": 12, fill: colour }, `seat ${seat}`);
   }
   $("plot").replaceChildren(svg);
 }
