@@ -118,6 +118,19 @@ cdef void _slot_in(Slot* s, slot) except *:
     s.deck, s.level, s.id, s.mask = slot
 
 
+cdef bint _reveal_in_range(const ZState* s, const Reveal* r):
+    """The place a pending reveal fills exists (so the core never reads past a table)."""
+    if r.what == R_TILE:
+        return 0 <= r.a < s.d.n_spaces
+    if r.what == R_DRAWN:
+        return 0 <= r.a < s.n_drawn
+    if r.what == R_DISPLAY:
+        return 0 <= r.a < 2 and 0 <= r.b < s.d.display_size and r.c >= 0
+    if r.what == R_HELD or r.what == R_HAND:
+        return 0 <= r.a < s.n and s.has_hand[r.a]
+    return True
+
+
 cdef ZTables _load(ZState* s, state):
     """Fill `s` from the reference `state` (its ids as they are, UNKNOWN included);
     returns the tables `s.d` points into, which the caller keeps alive."""
@@ -188,9 +201,14 @@ cdef ZTables _load(ZState* s, state):
     s.n_mine_used = len(state.mine_used)
     s.n_reveals = len(reveals)
     for i, reveal in enumerate(state.reveals):
+        if reveal[0] not in _REVEALS or len(reveal) != 1 + _REVEAL_ARGS[_REVEALS.index(reveal[0])]:
+            raise ValdoraError(f"reveals[{i}]: unknown reveal {reveal!r}")
         s.reveals[i].what = _REVEALS.index(reveal[0])
         args = tuple(reveal[1:]) + (0, 0, 0)
         s.reveals[i].a, s.reveals[i].b, s.reveals[i].c = args[0], args[1], args[2]
+        if not _reveal_in_range(s, &s.reveals[i]):
+            raise ValdoraError(f"reveals[{i}]: {reveal!r} names no hidden place of this "
+                               "position")
     s.cont = state.cont
     s.recording = False
     s.n_rec = 0

@@ -136,6 +136,16 @@ def test_a_world_with_a_pending_reveal_of_an_id_is_refused() -> None:
         engines.CORE.require().from_reference(world, False)
 
 
+@pytest.mark.parametrize("reveal", [("tile", 40), ("drawn", 0), ("held", 1), ("hand", 7),
+                                    ("display", 2, 0, 1), ("bogus",)])
+def test_a_belief_state_whose_reveal_names_no_place_is_refused(reveal: tuple) -> None:
+    """A pending reveal must name a place the core holds: never a read past a table."""
+    belief = observation(ZavandorState.new(DATA, DATA.options, 3, Rng(1)), 0).belief_state()
+    belief.reveals = [reveal]
+    with pytest.raises(ValdoraError, match=r"reveals\[0\]"):
+        engines.CORE.require().from_reference(belief, False)
+
+
 def test_observations_of_compiled_worlds_are_compiled_belief_states() -> None:
     """game.observation keeps the belief state on the engine of the world: the same
     position, key and determinizations as the reference observation."""
