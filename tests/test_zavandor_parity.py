@@ -195,3 +195,22 @@ def test_same_seed_same_game_on_both_engines(monkeypatch: pytest.MonkeyPatch) ->
     pure = va.make_game("zavandor", players=2).new_state(21)
     assert isinstance(pure, ZavandorState)
     assert not state_differences(pure, compiled.to_reference())
+
+
+def test_the_long_run_plays_belief_states_too(capsys: pytest.CaptureFixture[str]) -> None:
+    """benchmarks/parity_long.py --game zavandor: seed 4 modulo 5 adds the belief states'
+    lockstep (more steps than the world's game alone)."""
+    from pathlib import Path
+
+    from scripts import load_script
+
+    script = load_script(Path(__file__).resolve().parents[1] / "benchmarks" / "parity_long.py")
+    assert script.main(["--game", "zavandor", "--games", "1", "--start", "3",
+                        "--max-rounds", "3"]) == 0
+    alone = int(capsys.readouterr().out.split(" steps")[0].split()[-1])
+    assert script.main(["--game", "zavandor", "--games", "1", "--start", "4",
+                        "--max-rounds", "3"]) == 0
+    with_beliefs = int(capsys.readouterr().out.split(" steps")[0].split()[-1])
+    options = dataclasses.replace(DATA.options, expert_discount=True, max_rounds=3)
+    world = lockstep(DATA, options, 2 + 4 % 3, 4, greedy=False, state_every=10)  # seed 4's
+    assert alone > 0 and with_beliefs > world
