@@ -197,6 +197,28 @@ def test_same_seed_same_game_on_both_engines(monkeypatch: pytest.MonkeyPatch) ->
     assert not state_differences(pure, compiled.to_reference())
 
 
+@pytest.mark.parametrize("spec", ["expectimax:playouts=2", "expectimax:playouts=0,depth=2"])
+def test_expectimax_values_the_same_on_both_engines(spec: str,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Expectimax over a compiled belief state (chance nodes, greedy horizon, play-outs
+    from the belief state) gives the reference's analysis, value for value."""
+    from valdora_ai.agents import make_agent
+    from valdora_ai.analysis import Budget
+
+    def analysis() -> tuple[object, ...]:
+        game = va.make_game("zavandor", players=3)
+        state = game.new_state(2)
+        for k in range(5):
+            state.apply(game.greedy_step(state, Rng(k)))
+        observation = game.observation(state, state.current_player)
+        found = make_agent(spec, game, seed=1).analyze(observation, Budget(iterations=10**5))
+        return found.iterations, [(c.step, c.values) for c in found.candidates]
+
+    compiled = analysis()
+    monkeypatch.setenv("VALDORA_PURE_PYTHON", "1")
+    assert analysis() == compiled
+
+
 def test_the_long_run_plays_belief_states_too(capsys: pytest.CaptureFixture[str]) -> None:
     """benchmarks/parity_long.py --game zavandor: seed 4 modulo 5 adds the belief states'
     lockstep (more steps than the world's game alone)."""
