@@ -58,6 +58,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--c", type=float, default=2.0)
+    parser.add_argument("--min-seconds", type=float, default=1.0,
+                        help="CPU seconds of whole decisions each side is timed over")
     parser.add_argument("--series", action="store_true",
                         help="play the seat-rotated series at equal time instead")
     parser.add_argument("--time", type=float, default=0.5, help="series: seconds per decision")
@@ -77,8 +79,8 @@ def main() -> None:
     engine = game_type(args.game).engine_status().engine
     print(f"engine: {engine}; {args.game}, {args.players} players, "
           f"{args.iterations} iterations, c={args.c}")
-    ours_rate = rate(ours.choose, observation, args.iterations)
-    theirs_rate = rate(theirs.choose, observation, args.iterations)
+    ours_rate = rate(ours.choose, observation, args.iterations, args.min_seconds)
+    theirs_rate = rate(theirs.choose, observation, args.iterations, args.min_seconds)
     print(f"valdora_ai ismcts      {ours_rate:10.1f} iterations per CPU second")
     print(f"openspiel ISMCTSBot    {theirs_rate:10.1f} iterations per CPU second")
     print(f"ratio                  {ours_rate / theirs_rate:10.1f}x")
