@@ -23,7 +23,9 @@ mode for the greedy games only, since random play rarely ends a game).
 ``--game zavandor`` checks the Zavandor core the same way
 (tests/parity/zavandor.py): players cycle 2, 3, 4, the rule options cycle
 through the switches (the round cap is the ``max_rounds`` option), odd seeds give the
-worlds a viewer whose recorded reveals are compared.
+worlds a viewer whose recorded reveals are compared, and every fifth seed (4 modulo 5)
+also plays every seat's belief states on both engines (``belief_lockstep``: the
+compiled belief states, their reveals and continuations); their steps are counted too.
 
 The lockstep harnesses are test code (tests/parity/, see docs/development.md); this
 script puts tests/ on the import path to use them, so it runs from a source checkout.
@@ -125,8 +127,12 @@ def zavandor_game(max_rounds: int, position_every: int) -> Callable[[int, bool],
         options = switches[seed // 3 % len(switches)]
         if max_rounds > 0 and not greedy:
             options = dataclasses.replace(options, max_rounds=max_rounds)
-        return zavandor_parity.lockstep(data, options, 2 + seed % 3, seed, greedy=greedy,
-                                        state_every=position_every)
+        steps = zavandor_parity.lockstep(data, options, 2 + seed % 3, seed, greedy=greedy,
+                                         state_every=position_every)
+        if seed % 5 == 4:
+            steps += zavandor_parity.belief_lockstep(data, options, 2 + seed % 3, seed,
+                                                     greedy=greedy)
+        return steps
     return play
 
 

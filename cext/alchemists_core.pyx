@@ -342,13 +342,17 @@ cdef int _legal(const Tab* t, const St* s, int* out) noexcept nogil:
                         out[n] = MAKE_BASE + i * NCELL + cells[j]
                         n += 1
     if s.phase == CHOOSE:
-        for i in range(NCELL):
+        for i in range(NCELL):  # to an empty cell before it, or any cell after it
             if p.chest[i] == EMPTY:
                 continue
-            for j in range(NCELL):
-                if (p.chest[j] == EMPTY or j > i) and j != i:
-                    out[n] = REARRANGE_BASE + i * NCELL + j
+            cell = REARRANGE_BASE + i * NCELL
+            for j in range(i):
+                if p.chest[j] == EMPTY:
+                    out[n] = cell + j
                     n += 1
+            for j in range(i + 1, NCELL):
+                out[n] = cell + j
+                n += 1
         for k in range(NLINE):
             if (p.chest[LINES[k][0]] != EMPTY and p.chest[LINES[k][1]] != EMPTY
                     and p.chest[LINES[k][2]] != EMPTY):

@@ -1,6 +1,7 @@
 # The compiled Gnomes of Zavandor core: the rules of valdora_ai/games/zavandor/rules.py
-# in C, for worlds (the real game and determinizations; belief states stay on the
-# reference engine, whose chance nodes draw from what their observer cannot rule out).
+# in C, for worlds (the real game and determinizations) and belief states (an observer's
+# view: its reveals are chance nodes over the ids the observer cannot rule out, each
+# with the continuation of the action it interrupted, as in the reference).
 #
 # This file holds the C rules (setup, legal steps, chance outcomes, apply, scoring,
 # play-outs) over the structs below, all `noexcept nogil`. zavandor_greedy.pxi ports
@@ -81,6 +82,10 @@ cdef int MINE_USE = _R.MINE_USE
 cdef int WILD = _R.WILD
 cdef int OVER = _R.OVER
 cdef int CONT_NONE = _R.CONT_NONE
+cdef int CONT_END_ACTION = _R.CONT_END_ACTION
+cdef int CONT_TAKE_TILE = _R.CONT_TAKE_TILE
+cdef int CONT_PAY_ITEM = _R.CONT_PAY_ITEM
+cdef int UNKNOWN = _R.UNKNOWN
 
 cdef int N_DISTRICTS = _D.N_DISTRICTS
 cdef int CENTER = _D.CENTER
@@ -92,9 +97,16 @@ cdef int K_CONVERTOR = 1 + _D.ARTIFACT_KINDS.index("convertor")
 cdef int K_EMEROMOBILE = 1 + _D.ARTIFACT_KINDS.index("emeromobile")
 cdef int K_HOOVERMATIC = 1 + _D.ARTIFACT_KINDS.index("hoovermatic")
 
-# the setup chance nodes of a world, in order (rules: reveals ("gnome",), ("start",))
-DEF REVEAL_GNOME = 2  # `n_reveals` while both are pending
-DEF REVEAL_START = 1
+# What a pending chance node reveals (rules.Reveal's first word): a world has only the
+# setup's ("gnome",), ("start",); a belief state also the ids its observer learns.
+DEF R_GNOME = 0     # ("gnome",)
+DEF R_START = 1     # ("start",)
+DEF R_TILE = 2      # ("tile", space)
+DEF R_DRAWN = 3     # ("drawn", index)
+DEF R_DISPLAY = 4   # ("display", deck, slot, level)
+DEF R_HELD = 5      # ("held", seat)
+DEF R_HAND = 6      # ("hand", seat)
+DEF MAXREV = 4      # reveals pending at once (two setup reveals, two drawn cards)
 
 DEF POLICY_RANDOM = 0
 DEF POLICY_GREEDY = 1
@@ -141,9 +153,16 @@ ctypedef struct ZData:  # the ZavandorData tables and the rule options
     int emero_floor, max_rounds
 
 
-ctypedef struct ZState:  # the fields of rules.ZavandorState (a world)
+ctypedef struct Reveal:  # rules.Reveal: (what, a, b, c), unused arguments 0
+    int8_t what
+    int8_t a
+    int8_t b
+    int8_t c
+
+
+ctypedef struct ZState:  # the fields of rules.ZavandorState (a world or a belief state)
     const ZData* d
-    int n, viewer, round, start, gnome, current, phase
+    int n, observer, viewer, round, start, gnome, current, phase
     int actions_left[MAXP]
     int gold[MAXP]
     int gems[MAXP][NG]
@@ -181,6 +200,7 @@ ctypedef struct ZState:  # the fields of rules.ZavandorState (a world)
     int mine_used[NG]
     int mine_picks[NG]
     int n_reveals
+    Reveal reveals[MAXREV]  # pending, the next first
     int cont
     bint recording
     int n_rec
@@ -310,9 +330,95 @@ cdef int z_current_player(const ZState* s) noexcept nogil:
     return s.current
 
 
-cdef int z_chance_values(const ZState* s) noexcept nogil:
-    """How many values the pending setup reveal has (all equally likely)."""
-    return N_DISTRICTS if s.n_reveals == REVEAL_GNOME else s.n
+cdef int _tile_pool(const ZState* s, int space, int* out) noexcept nogil:
+    """ZavandorState.tile_pool: the tiles of the space's back nobody's id rules out
+    (none on the board with an id, none owned), ascending."""
+    cdef bint seen[MAXS]
+    cdef int t, q, i, n = 0
+    cdef bint light = s.d.space_district[space] == CENTER
+    for t in range(s.d.n_tiles):
+        seen[t] = False
+    for q in range(s.n):
+        for i in range(s.n_tiles[q]):
+            seen[s.tiles[q][i]] = True
+    for i in range(s.d.n_spaces):
+        if s.board[i] >= 0:
+            seen[s.board[i]] = True
+    for t in range(s.d.n_tiles):
+        if (s.d.tile_light[t] != 0) == light and not seen[t]:
+            out[n] = t
+            n += 1
+    return n
+
+
+cdef inline void _see_slot(const Slot* slot, int deck, bint* seen) noexcept nogil:
+    if slot.deck == deck and slot.id >= 0:
+        seen[slot.id] = True
+
+
+cdef int _card_pool(const ZState* s, int deck, int level, int* out) noexcept nogil:
+    """ZavandorState.card_pool: the cards of that deck and level no id rules out."""
+    cdef bint seen[MAXC]
+    cdef int i, q, n = 0, dk
+    for i in range(s.d.n_cards[deck]):
+        seen[i] = False
+    for q in range(s.n):
+        for i in range(s.n_owned[q]):
+            if s.owned_deck[q][i] == deck:
+                seen[s.owned_id[q][i]] = True
+        if s.has_hand[q]:
+            _see_slot(&s.hand[q], deck, seen)
+    for i in range(s.d.display_size):
+        if s.display[deck][i] >= 0:
+            seen[s.display[deck][i]] = True
+    for dk in range(2):
+        for i in range(s.n_pile[dk]):
+            _see_slot(&s.piles[dk][i], deck, seen)
+    for i in range(s.n_removed):
+        _see_slot(&s.removed[i], deck, seen)
+    for i in range(s.n_drawn):
+        _see_slot(&s.drawn[i], deck, seen)
+    for i in range(s.n_returning):
+        _see_slot(&s.returning[i], deck, seen)
+    for i in range(s.d.n_cards[deck]):
+        if s.d.card_level[deck][i] == level and not seen[i]:
+            out[n] = i
+            n += 1
+    return n
+
+
+cdef int _affordable_hand_ids(const ZState* s, int p, int* out) noexcept nogil:
+    """ZavandorState._affordable_hand_ids: the ids `p`'s unknown hand card can have and
+    `p` can pay for."""
+    cdef int pool[MAXC]
+    cdef int cost[NG]
+    cdef int n = _card_pool(s, s.hand[p].deck, s.hand[p].level, pool), i, m = 0
+    for i in range(n):
+        _item_cost(s, s.hand[p].deck, HAND_SLOT, pool[i], cost)
+        if _can_pay(s, p, cost):
+            out[m] = pool[i]
+            m += 1
+    return m
+
+
+cdef int z_chance_values(const ZState* s, int* out) noexcept nogil:
+    """ZavandorState._reveal_values of the next pending reveal, ascending (all equally
+    likely); how many."""
+    cdef const Reveal* r = &s.reveals[0]
+    cdef int i
+    if r.what == R_GNOME or r.what == R_START:
+        for i in range(N_DISTRICTS if r.what == R_GNOME else s.n):
+            out[i] = i
+        return N_DISTRICTS if r.what == R_GNOME else s.n
+    if r.what == R_TILE:
+        return _tile_pool(s, r.a, out)
+    if r.what == R_DRAWN:
+        return _card_pool(s, s.drawn[r.a].deck, s.drawn[r.a].level, out)
+    if r.what == R_DISPLAY:
+        return _card_pool(s, r.a, r.c, out)
+    if r.what == R_HELD:
+        return _card_pool(s, s.hand[r.a].deck, s.hand[r.a].level, out)
+    return _affordable_hand_ids(s, r.a, out)  # R_HAND
 
 
 cdef int _prism_options(const ZState* s, int* low) noexcept nogil:
@@ -331,6 +437,7 @@ cdef int _legal_actions(const ZState* s, int* out) noexcept nogil:
     cdef int p = s.current, n = 0, sp, g, k, deck, slot, ident, t, cheapest, price
     cdef int bit = 1 << p
     cdef int cost[NG]
+    cdef int ids[MAXC]
     cdef bint held
     if s.gold[p] >= s.d.sample_cost:
         for sp in range(s.d.n_spaces):
@@ -367,8 +474,12 @@ cdef int _legal_actions(const ZState* s, int* out) noexcept nogil:
                     out[n] = BUY_ITEM_BASE + deck * ITEM_SLOTS + slot
                     n += 1
     if s.has_hand[p]:
-        _item_cost(s, s.hand[p].deck, HAND_SLOT, s.hand[p].id, cost)
-        if _can_pay(s, p, cost):
+        if s.hand[p].id == UNKNOWN:  # a belief state: some id it may have is payable
+            held = _affordable_hand_ids(s, p, ids) > 0
+        else:
+            _item_cost(s, s.hand[p].deck, HAND_SLOT, s.hand[p].id, cost)
+            held = _can_pay(s, p, cost)
+        if held:
             out[n] = BUY_ITEM_BASE + s.hand[p].deck * ITEM_SLOTS + HAND_SLOT
             n += 1
     for t in range(s.d.n_traders):
@@ -400,9 +511,10 @@ cdef int z_legal_steps(const ZState* s, int* out) noexcept nogil:
     if s.phase == OVER:
         return 0
     if s.n_reveals:
-        for v in range(z_chance_values(s)):
-            out[v] = CHANCE_BASE + v
-        return z_chance_values(s)
+        n = z_chance_values(s, out)
+        for k in range(n):
+            out[k] += CHANCE_BASE
+        return n
     if s.phase == ACTION:
         return _legal_actions(s, out)
     if s.phase == MARKER:
@@ -664,6 +776,9 @@ cdef void _clear_pending(ZState* s) noexcept nogil:
 cdef void _end_action(ZState* s) noexcept nogil:
     """ZavandorState._end_action: check the end, pass to the next player with actions."""
     cdef int p = s.current, i, q
+    if s.n_reveals:
+        s.cont = CONT_END_ACTION
+        return
     _clear_pending(s)
     s.phase = ACTION
     s.actions_left[p] -= 1
@@ -746,13 +861,22 @@ cdef void _correct_market(ZState* s) noexcept nogil:
 
 
 # ----------------------------------------------------------------- apply
-cdef inline void _reveal(ZState* s, int value, int mask, bint public) noexcept nogil:
-    """ZavandorState._reveal in a world: record the chance step the viewer's belief
-    state would take."""
+cdef inline void _reveal(ZState* s, int what, int a, int b, int c, int value, int mask,
+                         bint public) noexcept nogil:
+    """ZavandorState._reveal: a belief state whose observer did not know the id passes
+    through the chance node (what, a, b, c); a world records the chance step the
+    viewer's belief state would take."""
     cdef int bit = 0 if s.viewer == WORLD else 1 << s.viewer
     if (mask & bit) or not (public or s.current == s.viewer):
         return
-    if s.recording and s.n_rec < MAXREC:
+    if s.observer != WORLD:
+        if s.n_reveals < MAXREV:
+            s.reveals[s.n_reveals].what = what
+            s.reveals[s.n_reveals].a = a
+            s.reveals[s.n_reveals].b = b
+            s.reveals[s.n_reveals].c = c
+            s.n_reveals += 1
+    elif s.recording and s.n_rec < MAXREC:
         s.rec[s.n_rec] = CHANCE_BASE + value
         s.n_rec += 1
 
@@ -827,11 +951,16 @@ cdef void _draw(ZState* s, int p, int deck) noexcept nogil:
         s.n_pile[deck] -= 1
         s.drawn[i] = s.piles[deck][s.n_pile[deck]]
     for i in range(s.n_drawn):
-        _reveal(s, s.drawn[i].id, s.drawn[i].mask, False)
+        _reveal(s, R_DRAWN, i, 0, 0, s.drawn[i].id, s.drawn[i].mask, False)
         s.drawn[i].mask |= 1 << p
     if s.n_drawn == 2:
         s.phase = KEEP
         return
+    if s.n_reveals:  # the single drawn card is revealed in the hand
+        s.n_reveals = 1
+        s.reveals[0].what = R_HELD
+        s.reveals[0].a = p
+        s.reveals[0].b = s.reveals[0].c = 0
     _keep(s, p, 0)
 
 
@@ -876,15 +1005,24 @@ cdef void _pay(ZState* s) noexcept nogil:
     s.phase = ACTION
     if s.pend_space >= 0:
         space = s.pend_space
-        _reveal(s, s.board[space], s.known[space], True)
-        s.n_tiles[p] += 1
-        s.tiles[p][s.n_tiles[p] - 1] = s.board[space]
-        s.board[space] = EMPTY
-        s.known[space] = 0
-        s.tile_bought = True
-        _end_action(s)
+        _reveal(s, R_TILE, space, 0, 0, s.board[space], s.known[space], True)
+        if s.n_reveals:
+            s.cont = CONT_TAKE_TILE
+            return
+        _take_tile(s)
     else:
         _take_item(s, p)
+
+
+cdef void _take_tile(ZState* s) noexcept nogil:
+    """ZavandorState._take_tile."""
+    cdef int p = s.current, space = s.pend_space
+    s.n_tiles[p] += 1
+    s.tiles[p][s.n_tiles[p] - 1] = s.board[space]
+    s.board[space] = EMPTY
+    s.known[space] = 0
+    s.tile_bought = True
+    _end_action(s)
 
 
 cdef void _take_item(ZState* s, int p) noexcept nogil:
@@ -902,7 +1040,7 @@ cdef void _take_item(ZState* s, int p) noexcept nogil:
             s.n_pile[deck] -= 1
             top = s.piles[deck][s.n_pile[deck]]
             s.display[deck][slot] = top.id
-            _reveal(s, top.id, top.mask, True)
+            _reveal(s, R_DISPLAY, deck, slot, top.level, top.id, top.mask, True)
         else:
             s.display[deck][slot] = EMPTY
     s.owned_deck[p][s.n_owned[p]] = deck
@@ -926,22 +1064,51 @@ cdef void _take_item(ZState* s, int p) noexcept nogil:
     _end_action(s)
 
 
+cdef void _resolve(ZState* s, int value) noexcept nogil:
+    """ZavandorState._resolve: the next pending reveal gets `value`; once none is left,
+    the action goes on where it stopped (the continuation)."""
+    cdef Reveal r = s.reveals[0]
+    cdef int i, cont
+    cdef int cost[NG]
+    for i in range(1, s.n_reveals):
+        s.reveals[i - 1] = s.reveals[i]
+    s.n_reveals -= 1
+    if r.what == R_GNOME:
+        s.gnome = value
+    elif r.what == R_START:
+        s.start = s.current = value
+    elif r.what == R_TILE:
+        s.board[r.a] = value
+    elif r.what == R_DRAWN:
+        s.drawn[r.a].id = value
+    elif r.what == R_DISPLAY:
+        s.display[r.a][r.b] = value
+    else:  # R_HAND, R_HELD
+        s.hand[r.a].id = value
+    if not s.n_reveals:
+        cont = s.cont
+        s.cont = CONT_NONE
+        if cont == CONT_END_ACTION:
+            _end_action(s)
+        elif cont == CONT_TAKE_TILE:
+            _take_tile(s)
+        elif cont == CONT_PAY_ITEM:
+            _item_cost(s, s.pend_deck, s.pend_slot, _pending_card_id(s), cost)
+            _begin_payment(s, cost)
+
+
 cdef void z_apply(ZState* s, int step) noexcept nogil:
     """ZavandorState.apply: `step` must be legal (the Python face checks)."""
     cdef int p = s.current, arg, hand_slot, space, low, count, g
     cdef int cost[NG]
     cdef Slot tmp
-    if s.n_reveals:  # ZavandorState._resolve of a setup reveal
-        if s.n_reveals == REVEAL_GNOME:
-            s.gnome = step - CHANCE_BASE
-        else:
-            s.start = s.current = step - CHANCE_BASE
-        s.n_reveals -= 1
+    if s.n_reveals:
+        _resolve(s, step - CHANCE_BASE)
         return
     if step < BUY_GEM_BASE:  # sample
         s.gold[p] -= s.d.sample_cost
         s.samples[p] += 1
-        _reveal(s, s.board[step], s.known[step], False)
+        _reveal(s, R_TILE, step, 0, 0, s.board[step], s.known[step], False)
         s.known[step] |= 1 << p
     elif step < SELL_GEM_BASE:  # buy_gem
         s.pend_gem = step - BUY_GEM_BASE
@@ -965,7 +1132,10 @@ cdef void z_apply(ZState* s, int step) noexcept nogil:
         s.pend_deck = arg // ITEM_SLOTS
         s.pend_slot = arg % ITEM_SLOTS
         if s.pend_slot == HAND_SLOT:
-            _reveal(s, s.hand[p].id, s.hand[p].mask, True)
+            _reveal(s, R_HAND, p, 0, 0, s.hand[p].id, s.hand[p].mask, True)
+            if s.n_reveals:
+                s.cont = CONT_PAY_ITEM
+                return
         _item_cost(s, s.pend_deck, s.pend_slot, _pending_card_id(s), cost)
         _begin_payment(s, cost)
     elif step < USE_TRADER_BASE:  # take_trader
@@ -1044,7 +1214,12 @@ cdef void z_new(ZState* s, const ZData* d, int n, RngState* rng) noexcept nogil:
     s.mine_pos = s.n_mine_used = s.mine_wilds = 0
     for k in range(NG):
         s.mine_used[k] = s.mine_picks[k] = 0
-    s.n_reveals = REVEAL_GNOME
+    s.observer = WORLD
+    s.n_reveals = 2
+    s.reveals[0].what = R_GNOME
+    s.reveals[1].what = R_START
+    s.reveals[0].a = s.reveals[0].b = s.reveals[0].c = 0
+    s.reveals[1].a = s.reveals[1].b = s.reveals[1].c = 0
     s.cont = CONT_NONE
     s.recording = False
     s.n_rec = 0
@@ -1097,8 +1272,8 @@ cdef void z_new(ZState* s, const ZData* d, int n, RngState* rng) noexcept nogil:
                 s.n_pile[deck] -= 1
                 s.display[deck][pos] = s.piles[deck][s.n_pile[deck]].id
     while s.n_reveals:
-        value = rng_below(rng, z_chance_values(s))
-        z_apply(s, CHANCE_BASE + value)
+        value = rng_below(rng, z_chance_values(s, ids))
+        z_apply(s, CHANCE_BASE + ids[value])
 
 
 # ----------------------------------------------------------------- scoring
@@ -1134,10 +1309,11 @@ include "zavandor_greedy.pxi"
 cdef int _chance_pick(const ZState* s, RngState* rng) noexcept nogil:
     """playout._chance_step: choice_weighted over the (equal) exact probabilities."""
     cdef double weights[MAXS]
-    cdef int n = z_chance_values(s), i
+    cdef int values[MAXS]
+    cdef int n = z_chance_values(s, values), i
     for i in range(n):
         weights[i] = 1.0 / n
-    return CHANCE_BASE + <int>rng_choice_weighted(rng, weights, n)
+    return CHANCE_BASE + values[<int>rng_choice_weighted(rng, weights, n)]
 
 
 cdef inline int _policy_step(ZState* s, int policy, RngState* rng) noexcept nogil:

@@ -73,6 +73,8 @@ ctypedef struct TileValues:
     double left
     bint has_unseen[2]
     double unseen[2]
+    bint has_pool[2]  # a belief state's UNKNOWN faces, per district kind
+    double pool[2]
 
 
 cdef void _tile_values(const ZState* s, int seat, double left, TileValues* v) noexcept nogil:
@@ -82,14 +84,18 @@ cdef void _tile_values(const ZState* s, int seat, double left, TileValues* v) no
     v.avg_price = _avg_price(s)
     v.left = left
     v.has_unseen[0] = v.has_unseen[1] = False
+    v.has_pool[0] = v.has_pool[1] = False
 
 
-cdef inline double _tile_term(const ZState* s, const TileValues* v, int sp) noexcept nogil:
-    cdef int t = s.board[sp]
+cdef inline double _tile_term_of(const ZState* s, const TileValues* v, int t) noexcept nogil:
     cdef int owned = v.counts[s.d.tile_gem[t]]
     return (s.d.tile_vp[t] * GOLD_PER_VP
             + (mined_by_tiles(owned + 1) - mined_by_tiles(owned) + s.d.tile_wild[t])
             * MINED_GEM * v.avg_price * v.left)
+
+
+cdef inline double _tile_term(const ZState* s, const TileValues* v, int sp) noexcept nogil:
+    return _tile_term_of(s, v, s.board[sp])
 
 
 cdef double _value_tile(const ZState* s, int seat, int space, TileValues* v) noexcept nogil:
@@ -99,6 +105,15 @@ cdef double _value_tile(const ZState* s, int seat, int space, TileValues* v) noe
     cdef int sp, n = 0
     cdef bint light = s.d.space_district[space] == CENTER
     cdef double total = 0.0
+    cdef int pool[MAXS]
+    if s.board[space] == UNKNOWN:  # a belief state: the tiles it may be (tile_pool)
+        if not v.has_pool[light]:
+            n = _tile_pool(s, space, pool)
+            for sp in range(n):
+                total += _tile_term_of(s, v, pool[sp])
+            v.pool[light] = total / n
+            v.has_pool[light] = True
+        return v.pool[light]
     if (s.known[space] >> seat) & 1:
         total += _tile_term(s, v, space)  # the reference's sum and count over this space
         return total / 1

@@ -13,7 +13,6 @@ DEF FILL_OK = 0
 DEF FILL_TILES = 1  # a tile class has as many candidates as unknown places
 DEF FILL_CARDS = 2  # likewise a card class
 
-cdef int UNKNOWN = _R.UNKNOWN
 
 
 cdef int _card_slots(ZState* s, Slot** out) noexcept nogil:
@@ -145,6 +144,7 @@ cdef class ZavandorSampler:
         cdef RngState r
         cdef int failed, places = 0, candidates = 0
         world.s = self.s
+        world.s.observer = WORLD
         world.tables = self.tables
         _rng_in(&r, rng)
         failed = z_fill_unknown(&world.s, &r, &places, &candidates)

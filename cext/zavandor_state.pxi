@@ -15,6 +15,9 @@ from valdora_ai.games.zavandor.rules import ZavandorState
 
 _POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY}
 _TABLES = {}  # (id(data), options) -> ZTables (which holds `data`, so the id stays its)
+# rules.Reveal's first words, by their R_* number; how many arguments each carries
+_REVEALS = ("gnome", "start", "tile", "drawn", "display", "held", "hand")
+_REVEAL_ARGS = (0, 0, 1, 1, 3, 1, 1)
 
 
 cdef inline void _rng_in(RngState* r, rng) except *:
@@ -115,17 +118,32 @@ cdef void _slot_in(Slot* s, slot) except *:
     s.deck, s.level, s.id, s.mask = slot
 
 
+cdef bint _reveal_in_range(const ZState* s, const Reveal* r):
+    """The place a pending reveal fills exists (so the core never reads past a table)."""
+    if r.what == R_TILE:
+        return 0 <= r.a < s.d.n_spaces
+    if r.what == R_DRAWN:
+        return 0 <= r.a < s.n_drawn
+    if r.what == R_DISPLAY:
+        return 0 <= r.a < 2 and 0 <= r.b < s.d.display_size and r.c >= 0
+    if r.what == R_HELD or r.what == R_HAND:
+        return 0 <= r.a < s.n and s.has_hand[r.a]
+    return True
+
+
 cdef ZTables _load(ZState* s, state):
     """Fill `s` from the reference `state` (its ids as they are, UNKNOWN included);
     returns the tables `s.d` points into, which the caller keeps alive."""
     cdef ZTables tables
     cdef int q, g, i, deck
     reveals = [r[0] for r in state.reveals]
-    if reveals not in ([], ["start"], ["gnome", "start"]) or state.cont != CONT_NONE:
+    if state.observer == WORLD and (reveals not in ([], ["start"], ["gnome", "start"])
+                                    or state.cont != CONT_NONE):
         raise ValdoraError("a world has no pending reveals but the setup's")
+    _capacity(len(reveals) <= MAXREV, f"{MAXREV} pending reveals")
     tables = tables_for(state.data, state.opts)
     s.d = &tables.d
-    s.n, s.viewer, s.round = state.n, state.viewer, state.round
+    s.n, s.observer, s.viewer, s.round = state.n, state.observer, state.viewer, state.round
     s.start, s.gnome, s.current, s.phase = state.start, state.gnome, state.current, state.phase
     for q in range(s.n):
         s.actions_left[q], s.gold[q] = state.actions_left[q], state.gold[q]
@@ -182,7 +200,16 @@ cdef ZTables _load(ZState* s, state):
     s.mine_pos, s.mine_wilds = state.mine_pos, state.mine_wilds
     s.n_mine_used = len(state.mine_used)
     s.n_reveals = len(reveals)
-    s.cont = CONT_NONE
+    for i, reveal in enumerate(state.reveals):
+        if reveal[0] not in _REVEALS or len(reveal) != 1 + _REVEAL_ARGS[_REVEALS.index(reveal[0])]:
+            raise ValdoraError(f"reveals[{i}]: unknown reveal {reveal!r}")
+        s.reveals[i].what = _REVEALS.index(reveal[0])
+        args = tuple(reveal[1:]) + (0, 0, 0)
+        s.reveals[i].a, s.reveals[i].b, s.reveals[i].c = args[0], args[1], args[2]
+        if not _reveal_in_range(s, &s.reveals[i]):
+            raise ValdoraError(f"reveals[{i}]: {reveal!r} names no hidden place of this "
+                               "position")
+    s.cont = state.cont
     s.recording = False
     s.n_rec = 0
     return tables
@@ -190,12 +217,13 @@ cdef ZTables _load(ZState* s, state):
 
 @cython.freelist(64)
 cdef class CompiledZavandorState:
-    """A Gnomes of Zavandor world in a C struct: the reference state's API at C speed.
+    """A Gnomes of Zavandor world or belief state in a C struct: the reference state's
+    API at C speed.
 
     `apply` refuses an illegal step (IllegalMoveError) instead of breaking the struct;
-    `play` is the same. Belief states (an observer's view, with unknown ids) are not
-    compiled: observations are reference states, and `sampler` compiles one once to
-    draw determinizations in C (zavandor_sample.pxi).
+    `play` is the same. A belief state (an observer's view, UNKNOWN where hidden) passes
+    through chance nodes over the ids its observer cannot rule out, as the reference's,
+    and `sampler` draws determinizations from one in C (zavandor_sample.pxi).
     """
 
     cdef ZState s
@@ -235,17 +263,22 @@ cdef class CompiledZavandorState:
     def _convert(state):
         """from_reference without the check (OverflowError on a number too large)."""
         cdef CompiledZavandorState self = CompiledZavandorState.__new__(CompiledZavandorState)
-        if state.observer != WORLD:
-            raise ValdoraError("only worlds are compiled, not a belief state")
         self.tables = _load(&self.s, state)
         return self
 
     @staticmethod
     def sampler(state):
-        """A ZavandorSampler of `state`, a reference state whose UNKNOWN ids are to be
-        drawn (a belief state not at a chance node, or info.present_of's present)."""
+        """A ZavandorSampler of `state`, a state (reference, or a compiled belief state:
+        a struct copy) whose UNKNOWN ids are to be drawn (a belief state not at a
+        chance node, or info.present_of's present)."""
         cdef ZavandorSampler sampler = ZavandorSampler.__new__(ZavandorSampler)
-        sampler.tables = _load(&sampler.s, state)
+        cdef CompiledZavandorState fast
+        if isinstance(state, CompiledZavandorState):
+            fast = state
+            sampler.s = fast.s
+            sampler.tables = fast.tables
+        else:
+            sampler.tables = _load(&sampler.s, state)
         return sampler
 
     def _repr_svg_(self):
@@ -253,12 +286,12 @@ cdef class CompiledZavandorState:
         return self.to_reference()._repr_svg_()
 
     def to_reference(self):
-        """The reference ZavandorState equal to this world."""
+        """The reference ZavandorState equal to this world or belief state."""
         cdef ZState* s = &self.s
         cdef int q, i, deck
         ref = ZavandorState.__new__(ZavandorState)
         ref.data, ref.opts, ref.n = self.tables.data, self.tables.options, s.n
-        ref.observer, ref.viewer, ref.recording = WORLD, s.viewer, None
+        ref.observer, ref.viewer, ref.recording = s.observer, s.viewer, None
         ref.round, ref.start, ref.gnome, ref.current, ref.phase = (s.round, s.start, s.gnome,
                                                                    s.current, s.phase)
         ref.actions_left = [s.actions_left[q] for q in range(s.n)]
@@ -296,9 +329,14 @@ cdef class CompiledZavandorState:
         ref.mine_choices = []  # derived, as position_from_json has it: the miner's
         if s.phase == MINE_USE or s.phase == WILD:
             ref.mine_choices = self._mine_choices()
-        ref.reveals = [("gnome",), ("start",)][2 - s.n_reveals:]
+        ref.reveals = [self._reveal(i) for i in range(s.n_reveals)]
         ref.cont = s.cont
         return ref
+
+    def _reveal(self, int i):
+        """The pending reveal `i` as the reference's tuple."""
+        cdef Reveal* r = &self.s.reveals[i]
+        return (_REVEALS[r.what], r.a, r.b, r.c)[:1 + _REVEAL_ARGS[r.what]]
 
     def _mine_choices(self):
         """ZavandorState.mine_choices of the current miner."""
@@ -337,12 +375,13 @@ cdef class CompiledZavandorState:
         return [buf[i] for i in range(n)]
 
     def chance_outcomes(self):
-        """(chance step, exact probability) pairs at a (setup) chance node."""
-        cdef int n, v
+        """(chance step, exact probability) pairs at a chance node: all uniform."""
+        cdef int values[MAXS]
+        cdef int n, i
         if self.s.phase == OVER or not self.s.n_reveals:
             return []
-        n = z_chance_values(&self.s)
-        return [(CHANCE_BASE + v, 1.0 / n) for v in range(n)]
+        n = z_chance_values(&self.s, values)
+        return [(CHANCE_BASE + values[i], 1.0 / n) for i in range(n)]
 
     cdef int _legal(self, step) except -1:
         """`step` as a code z_apply may apply here, else the reference's error."""
@@ -473,7 +512,7 @@ cdef class CompiledZavandorState:
 
     @property
     def observer(self):
-        return WORLD
+        return self.s.observer
 
     @property
     def viewer(self):

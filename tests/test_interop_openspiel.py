@@ -224,12 +224,14 @@ def test_the_engine_serves_openspiel_bots_within_its_limits(  # type: ignore[no-
 
 def test_openspiel_compare_benchmark_runs(pyspiel) -> None:  # type: ignore[no-untyped-def]
     script = Path(__file__).resolve().parents[1] / "benchmarks" / "openspiel_compare.py"
-    done = subprocess.run([sys.executable, str(script), "--iterations", "3"],
+    done = subprocess.run([sys.executable, str(script), "--iterations", "3",
+                           "--min-seconds", "0.05"],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[1].startswith("valdora_ai ismcts") and lines[1].endswith("iterations/s")
-    assert lines[2].startswith("openspiel ISMCTSBot")
+    assert lines[1].startswith("valdora_ai ismcts")
+    assert lines[1].endswith("iterations per CPU second")
+    assert lines[2].startswith("openspiel ISMCTSBot") and float(lines[3].split()[1][:-1]) > 0
 
 
 @pytest.mark.slow  # 6 whole games; the quick loop runs the comparison and the bots' tournament

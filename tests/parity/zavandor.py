@@ -32,7 +32,7 @@ from valdora_ai.rng import Rng
 _SKIPPED = ("data", "opts", "recording", "mine_choices")
 FIELDS = tuple(name for name in ZavandorState.__slots__ if name not in _SKIPPED)
 
-__all__ = ["FIELDS", "ParityError", "compare", "lockstep", "playout_parity",
+__all__ = ["FIELDS", "ParityError", "belief_lockstep", "compare", "lockstep", "playout_parity",
            "state_differences"]
 
 
@@ -177,3 +177,67 @@ class _ReferenceHooks:
 
     def greedy_step(self, state: ZavandorState, rng: Any) -> int:
         return greedy_step(state, rng)
+
+
+def belief_lockstep(data: ZavandorData, options: Options, players: int, seed: int, *,
+                    greedy: bool, every: int = 17, horizon: int = 60) -> int:
+    """Belief states on both engines at once; returns how many belief steps were compared.
+
+    A world is played with the greedy policy (game `seed`); every `every` steps each
+    seat's observation (a reference belief state) is compiled and both play on from it
+    for up to `horizon` steps: chance outcomes (the ids the observer learns, with their
+    exact probabilities) drawn by probability, decisions random or greedy. At each step
+    :func:`compare` (player, legal steps, chance outcomes, whole state), the greedy step
+    and its generator state, the estimate, the conversion back from the reference; at
+    the end of each run both engines' greedy play-outs from a copy of the belief state
+    (chance drawn in C) to the same final state and generator state.
+    """
+    from valdora_ai.playout import reference_greedy_playout
+
+    compiled = engines.CORE.require()
+    world = ZavandorState.new(data, options, players, Rng(seed))
+    policy = Rng(seed ^ 0xBE11EF)
+    compared = 0
+    step_no = 0
+    while not world.is_terminal():
+        if step_no % every == every - 1 and not world.is_chance_node():
+            for seat in range(players):
+                belief = observation(world, seat).belief_state()
+                comp: Any = compiled.from_reference(belief)
+                compare(belief, comp, f"seed {seed}, step {step_no}, seat {seat}'s view")
+                start = (belief.copy(), comp.copy())
+                for k in range(horizon):
+                    where = f"seed {seed}, step {step_no}, seat {seat}'s view, +{k}"
+                    compare(belief, comp, where)
+                    compared += 1
+                    if belief.is_terminal():
+                        break
+                    if k % 7 == 3:
+                        again = compiled.from_reference(belief)
+                        check(not state_differences(belief, again.to_reference()),
+                              "states converted from the reference", where)
+                        check(comp.estimate_final_scores() == estimate_final_scores(belief),
+                              "estimates", where)
+                    if belief.is_chance_node():
+                        outcomes = belief.chance_outcomes()
+                        step = outcomes[policy.choice_weighted([p for _, p in outcomes])][0]
+                    elif greedy or k % 3 == 0:
+                        step = _greedy(belief, comp, policy, where)
+                    else:
+                        legal = belief.legal_steps()
+                        step = legal[policy.randbelow(len(legal))]
+                    belief.apply(step)
+                    comp.apply(step)
+                ref, fast = start
+                r1, r2 = Rng(seed + step_no), Rng(seed + step_no)
+                played = reference_greedy_playout(_ReferenceHooks(), ref, r1)
+                where = f"seed {seed}, step {step_no}, seat {seat}'s view, play-out"
+                check(fast.playout(r2, 1 << 30, "greedy") == played, "play-out lengths",
+                      where)
+                check(r1.getstate() == r2.getstate(), "generator states", where)
+                check(not state_differences(ref, fast.to_reference()), "final states",
+                      where)
+        world.apply(greedy_step(world, policy) if not world.is_chance_node()
+                    else world.chance_outcomes()[0][0])
+        step_no += 1
+    return compared

@@ -5,9 +5,12 @@ follow :meth:`~valdora_ai.backend.Core.select` for :data:`CORE`, so
 ``VALDORA_PURE_PYTHON=1`` (or a missing ``_zavandor_core``, with one warning) gives
 reference states everywhere and ``VALDORA_REQUIRE_COMPILED=1`` turns a missing or broken
 core into an error; :func:`compiled` (:meth:`~valdora_ai.backend.Core.compiled`) alone
-tells a compiled world from a reference state. The compiled core holds worlds only:
-belief states (observations) stay reference states, and :func:`determinize` samples
-from one in C (the core's sampler, built once per observation). Code that reads a state's internals
+tells a compiled state from a reference one. The compiled core holds worlds and belief
+states alike (a belief state's reveals are chance nodes over the ids its observer cannot
+rule out, with their continuations, in C): an observation of a compiled world keeps a
+compiled belief state (:func:`belief_on_engine_of`), so searches over belief states
+(expectimax) run in C, and :func:`determinize` samples from one in C (the core's sampler,
+built once per observation). Code that reads a state's internals
 (positions, notation, observations, invariants, the game's hooks) calls
 :func:`as_reference` first, so the reference :class:`ZavandorState` stays the one
 specification of those formats.
@@ -20,7 +23,7 @@ from typing import Any
 
 from valdora_ai.games.zavandor import CORE, info
 from valdora_ai.games.zavandor.data import Options, ZavandorData
-from valdora_ai.games.zavandor.rules import WORLD, ZavandorState
+from valdora_ai.games.zavandor.rules import ZavandorState
 
 compiled = CORE.compiled
 
@@ -34,12 +37,19 @@ def new_state(data: ZavandorData, options: Options, n_players: int, rng: Any) ->
 
 
 def from_reference(state: ZavandorState) -> Any:
-    """`state` as a state of the selected engine (a belief state stays a reference one).
+    """`state` (a world or a belief state) as a state of the selected engine.
 
     Unchecked: for states the engine made or a position loader read (the core's
     own ``from_reference`` checks by default, games.state_check)."""
-    kind = CORE.select() if state.observer == WORLD else None
+    kind = CORE.select()
     return state if kind is None else kind.from_reference(state, False)
+
+
+def belief_on_engine_of(belief: ZavandorState, like: Any) -> Any:
+    """The reference belief state `belief` on the engine of `like` (compiled for a
+    compiled world, else itself)."""
+    fast = compiled(like)
+    return belief if fast is None else type(fast).from_reference(belief, False)
 
 
 def as_reference(state: Any) -> ZavandorState:

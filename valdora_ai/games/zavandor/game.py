@@ -71,7 +71,14 @@ class ZavandorGame(GameBase):
             self.data, self.options, self.num_players, make_rng(seed))
 
     def observation(self, state: ZavandorState, player: int) -> info.Observation:
-        return info.observation(as_reference(state), check_seat(self.num_players, player))
+        """What `player` knows of `state` (info.observation), its belief state on the
+        engine of `state`: compiled for a compiled world, so that searches over it
+        (expectimax) and its determinizations run in C."""
+        seat = check_seat(self.num_players, player)
+        seen = info.observation(as_reference(state), seat)
+        if engines.compiled(state) is None:
+            return seen
+        return info.Observation(engines.belief_on_engine_of(seen.belief_state(), state), seat)
 
     def num_distinct_steps(self) -> int:
         """Every step code lies below steps.STEP_LIMIT (the chance codes last)."""

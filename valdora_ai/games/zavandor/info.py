@@ -57,9 +57,15 @@ class Observation(BeliefObservation[ZavandorState]):
             raise ValdoraError("an observation must be a belief state of its observer")
 
     def _position_json(self, belief: ZavandorState) -> dict[str, Any]:
+        from valdora_ai.games.zavandor.engines import as_reference
         from valdora_ai.games.zavandor.position import position_to_json
 
-        return position_to_json(belief)
+        return position_to_json(as_reference(belief))
+
+    def _key_state(self, belief: ZavandorState) -> Any:
+        from valdora_ai.games.zavandor.engines import as_reference
+
+        return as_reference(belief)
 
 
 
