@@ -30,6 +30,9 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 URL = re.compile(r"open (http://\S+/)")
+# Playwright's 5 s default is short for a shared 2-core machine under load (a bot's
+# turn, a page redraw): every wait here may take up to 30 s and is done when it is.
+expect.set_options(timeout=30_000)
 
 
 def _valdora() -> list[str]:
