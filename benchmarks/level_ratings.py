@@ -41,6 +41,7 @@ import valdora_ai as va
 from valdora_ai.tournament.report import block_results
 from valdora_ai.tournament.seatings import tournament_design
 from valdora_ai.tournament.sprt import pair_score, score_elo
+from valdora_ai.tournament.stats import wilson
 from valdora_ai.tournament.storage import GameRow, ResultsDB
 
 MATCHES: tuple[tuple[str, str, str], ...] = (
@@ -195,6 +196,14 @@ def report(game: str, folder: Path, seed: int) -> int:
                         f"Elo {score_elo(mean):+.0f} [{score_elo(lo):+.0f}, {score_elo(hi):+.0f}]")
         print(f"| {name} | {games[name]} | {ratings[i]:+.0f} | [{low:+.0f}, {high:+.0f}] "
               f"| {line} |")
+    print("\nEvery pair that met: the first's pair score against the second (1 ahead, 1/2 "
+          "level), its pairs of seats and Wilson 95% interval")
+    for (a, b), (won, played) in sorted(pair_totals(matches, names).items(),
+                                        key=lambda item: (ratings[item[0][0]], item[0])):
+        first, second, score = (a, b, won) if ratings[a] >= ratings[b] else (b, a, played - won)
+        interval = wilson(score, int(played))
+        print(f"  {names[first]} vs {names[second]}: {score / played:.3f} of {played:.0f} "
+              f"[{interval.low:.3f}, {interval.high:.3f}]")
     return 0
 
 
