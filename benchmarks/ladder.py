@@ -31,11 +31,11 @@ from pathlib import Path
 import valdora_ai as va
 from valdora_ai.tournament.report import block_results
 from valdora_ai.tournament.seatings import tournament_design
+from valdora_ai.tournament.sprt import score_elo
 from valdora_ai.tournament.storage import ResultsDB
 
 DEFAULT_TIMES = (0.125, 0.25, 0.5, 1, 2, 4)
 Z95 = 1.959964
-MAX_ELO = 800.0  # a block mean of exactly 0 or 1 has no finite Elo: shown as this bound
 
 
 @dataclass(frozen=True)
@@ -53,15 +53,6 @@ class Step:
     elo_high: float
     higher_win_share: float
     lower_win_share: float
-
-
-def elo_of(score: float) -> float:
-    """The Elo difference whose expected score is `score`, clipped to +-MAX_ELO."""
-    if score <= 0.0:
-        return -MAX_ELO
-    if score >= 1.0:
-        return MAX_ELO
-    return max(-MAX_ELO, min(MAX_ELO, 400.0 * math.log10(score / (1.0 - score))))
 
 
 def lineup(lower: str, higher: str, players: int) -> list[str]:
@@ -86,8 +77,8 @@ def measure_step(lower: str, higher: str, players: int, games: int, seed: int, g
     se = statistics.stdev(blocks) / math.sqrt(len(blocks)) if len(blocks) > 1 else 0.5
     shares = {line.label: line.win_share for line in report.standings}
     return Step(players=players, lower=lower, higher=higher, blocks=len(blocks),
-                games=report.games, score=mean, elo=elo_of(mean),
-                elo_low=elo_of(mean - Z95 * se), elo_high=elo_of(mean + Z95 * se),
+                games=report.games, score=mean, elo=score_elo(mean),
+                elo_low=score_elo(mean - Z95 * se), elo_high=score_elo(mean + Z95 * se),
                 higher_win_share=shares[higher], lower_win_share=shares[lower])
 
 

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from scripts import load_script
 
+from valdora_ai.tournament.sprt import MAX_ELO, elo_score, score_elo
+
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "ladder.py"
 
 
@@ -18,11 +20,11 @@ def _ladder():  # type: ignore[no-untyped-def]
 
 
 def test_elo_curve_is_antisymmetric_and_bounded() -> None:
-    ladder = _ladder()
-    assert ladder.elo_of(0.5) == 0
-    assert ladder.elo_of(0.75) == pytest.approx(-ladder.elo_of(0.25))
-    assert ladder.elo_of(0.75) == pytest.approx(190.85, abs=0.01)  # 400 log10(3)
-    assert ladder.elo_of(1.0) == ladder.MAX_ELO and ladder.elo_of(0.0) == -ladder.MAX_ELO
+    assert score_elo(0.5) == 0
+    assert score_elo(0.75) == pytest.approx(-score_elo(0.25))
+    assert score_elo(0.75) == pytest.approx(190.85, abs=0.01)  # 400 log10(3)
+    assert elo_score(score_elo(0.3)) == pytest.approx(0.3)
+    assert score_elo(1.0) == MAX_ELO and score_elo(0.0) == -MAX_ELO
 
 
 def test_lineup_gives_the_higher_rung_half_the_seats() -> None:

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from engine_process import EngineProcess
+from typer.testing import CliRunner
 
 import valdora_ai as va
 from valdora_ai.agents.levels import LEVELS, PLAUSIBLE_SHARE, LevelAgent, softmax_choice
 from valdora_ai.analysis import Candidate
+from valdora_ai.cli.app import app
 
 
 def test_a_level_is_written_bare_and_checked() -> None:
@@ -107,3 +110,25 @@ def test_the_engine_moves_as_the_level_draws() -> None:
         assert moves <= set(state.legal_steps()) and len(moves) > 1  # drawn, not the best
     finally:
         engine.kill()
+
+
+def test_the_command_line_takes_a_level_wherever_it_takes_a_spec(tmp_path: Path) -> None:
+    """play --seat, suggest --agent and analyze --agent (issue 31 item 3); the
+    engine's move is tested above and a tournament's in test_level_series."""
+    runner = CliRunner()
+    record, position = tmp_path / "game.jsonl", tmp_path / "position.json"
+    result = runner.invoke(app, ["play", "-g", "zavandor", "-p", "3", "--seat", "level:2",
+                                 "--seat", "level:1", "--seat", "greedy", "--seed", "3",
+                                 "--record", str(record)])
+    assert result.exit_code == 0, result.output
+    assert "level:2,seed=" in result.output and record.exists()
+    result = runner.invoke(app, ["new-position", "-g", "zavandor", "-p", "3", "-o",
+                                 str(position)])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["suggest", str(position), "-g", "zavandor", "--agent",
+                                 "level:2", "--json"])
+    assert result.exit_code == 0, result.output
+    assert '"agent": "level:2"' in result.output
+    result = runner.invoke(app, ["analyze", str(record), "--seat", "0", "--agent", "level:1",
+                                 "--no-cache", "--worlds", "2"])
+    assert result.exit_code == 0, result.output

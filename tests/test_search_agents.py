@@ -8,6 +8,7 @@ import pytest
 
 import valdora_ai as va
 from valdora_ai.agents.ismcts import IsmctsAgent
+from valdora_ai.search.reuse import TreeMemory
 from valdora_ai.search.tree import Edge, Node
 from valdora_ai.search.uct import iterate, select
 
@@ -163,6 +164,51 @@ def test_ismcts_reuses_the_subtree_of_its_own_step(name: str) -> None:
     assert second.extra["reused"] > 0
     fresh = IsmctsAgent(game, iterations=200, seed=3, reuse=False)
     assert fresh.analyze(game.observation(state, seat)).extra["reused"] == 0
+
+
+def _step_before_draws(game: Any, draws: int) -> tuple[Any, int]:
+    """A greedy game's first true state and legal step after which the observer's
+    belief passes chance nodes with at least `draws` ways to resolve (a refill) and
+    the draw is public (a private one, as Zavandor's samples, keys no subtree)."""
+    state, rng = game.new_state(7), va.make_rng(7)
+    while not state.is_terminal():
+        belief = game.observation(state, state.current_player).belief_state()
+        for step in belief.legal_steps():
+            after, ways = belief.copy(), 1
+            after.apply(step)
+            while after.is_chance_node() and ways < draws:
+                outcomes = after.chance_outcomes()
+                ways *= len(outcomes)
+                after.apply(outcomes[0][0])
+            if ways >= draws and game.apply_revealing(state.copy(), step):
+                return state, step
+        state.play(game.greedy_step(state, rng))
+    raise AssertionError(f"{game.name}: no step before {draws} draws")
+
+
+@pytest.mark.parametrize("name", va.game_names())
+def test_tree_recall_tries_only_the_outcomes_the_tree_stored(name: str) -> None:
+    """After a step that draws, recall finds the subtree of what was drawn among the
+    tree's stored outcomes, never enumerating every draw (Alchemists' loss on time:
+    one recall after a refill of three cards took seconds)."""
+    game = va.make_game(name)
+    state, step = _step_before_draws(game, 20)
+    seat = state.current_player
+    observation = game.observation(state, seat)
+    root, rng = Node(), va.make_rng(1)
+    edge = root.children[step] = Edge(step, game.num_players)
+    for _ in range(3):  # two other worlds' draws, stored first
+        edge.next_node(game.apply_revealing(game.determinize(observation, rng), step))
+    drawn = game.apply_revealing(state.copy(), step)
+    expected = edge.next_node(drawn)
+    memory = TreeMemory(game)
+    memory.remember(observation, root, step)
+    state.play(step)
+    looked: list[int] = []
+    json = game.position_to_json
+    game.position_to_json = lambda position: looked.append(1) or json(position)
+    assert memory.recall(game.observation(state, seat)) is expected
+    assert len(looked) <= len(edge.outcomes) + 1  # the target and each stored outcome
 
 
 @pytest.mark.parametrize("spec,message", [

@@ -171,6 +171,24 @@ def test_analyse_a_game_live_and_whole(page: Page) -> None:
     expect(page.locator("#where")).to_contain_text("played:")
 
 
+def test_the_difficulty_sets_every_bot_seat_to_a_level(page: Page) -> None:
+    """The new-game form's Difficulty choice (issue 31 item 3): every bot seat becomes
+    the level, the human seat stays human, and the game starts against them."""
+    page.select_option("#game", "zavandor")
+    page.select_option("#players", "3")
+    expect(page.locator("#difficulty option")).to_have_count(11)  # "as typed" and 10
+    page.select_option("#difficulty", "level:3")
+    expect(page.locator("#seat-0")).to_have_value("human")
+    for seat in (1, 2):
+        expect(page.locator(f"#seat-{seat}")).to_have_value("level:3")
+    page.select_option("#players", "4")  # a seat added later gets the level too
+    expect(page.locator("#seat-3")).to_have_value("level:3")
+    page.select_option("#players", "3")
+    page.fill("#seed", "2")
+    page.click("#new-game")
+    expect(page.locator("#status")).to_contain_text("your move")
+
+
 def test_the_buttons_say_each_step_in_words_beside_its_notation(page: Page) -> None:
     _new_game(page, "zavandor", ["human", "greedy", "greedy"], 2)
     expect(page.locator("#status")).to_contain_text("your move")

@@ -32,11 +32,22 @@ from dataclasses import dataclass
 from valdora_ai.tournament.config import TournamentError
 
 PRIOR_BLOCKS = 4  # pseudo-blocks of luck variance in the variance estimate
+MAX_ELO = 800.0  # a mean score of exactly 0 or 1 has no finite Elo: shown as this bound
 
 
 def elo_score(elo: float) -> float:
     """Expected score of a player `elo` points stronger."""
     return 1.0 / (1.0 + float(10.0 ** (-elo / 400.0)))
+
+
+def score_elo(score: float) -> float:
+    """The Elo difference whose expected score is `score` (the inverse of
+    :func:`elo_score`), clipped to +-MAX_ELO."""
+    if score <= 0.0:
+        return -MAX_ELO
+    if score >= 1.0:
+        return MAX_ELO
+    return max(-MAX_ELO, min(MAX_ELO, 400.0 * math.log10(score / (1.0 - score))))
 
 
 def pair_score(seats: Sequence[int], ranks: Sequence[int], a: int, b: int) -> float:

@@ -35,6 +35,13 @@ from valdora_ai.games.game_base import GameBase
 from valdora_ai.games.observing import check_seat
 from valdora_ai.games.token_turns import apply_recording
 
+# The time manager's estimate of a seat's decisions left (with a choice of steps), fitted
+# on 2026-11-28 to 20-30 greedy games at 2, 3 and 4 players: 6.75 decisions per card in
+# the deck divided by the seats (a 3-player game starts at 35 cards and about 82
+# decisions a seat), about 2.5 once the deck is empty.
+DECISIONS_PER_CARD = 6.75
+DECISIONS_AT_EMPTY_DECK = 3
+
 if TYPE_CHECKING:
     import numpy as np
 
@@ -186,6 +193,13 @@ class AlchemistsGame(GameBase):
 
     def round_count(self, state: AlchemistsState) -> int:
         return int(state.rounds)
+
+    def decisions_left(self, observation: info.Observation) -> int:
+        """The observer's decisions still to come, from the cards left in the deck: each
+        is about :data:`DECISIONS_PER_CARD` decisions shared among the seats (the deck
+        running out ends the game at the end of the round)."""
+        cards = observation.belief_state().deck_count
+        return DECISIONS_AT_EMPTY_DECK + round(DECISIONS_PER_CARD * cards / self.num_players)
 
     def capped(self, state: AlchemistsState) -> bool:
         return as_reference(state).capped
