@@ -73,9 +73,25 @@ class PositionEval:
 def verdict(comparison: Comparison | None) -> str | None:
     """The flag a turn earns (None: a fine turn, or one within the noise), by
     :data:`THRESHOLDS` at the lower ends of the loss's intervals."""
-    if comparison is None or not comparison.significant:
+    if comparison is None:
         return None
-    points, chance = comparison.loss_interval[0], comparison.win_loss_interval[0]
+    return _class_at(comparison.loss_interval[0], comparison.win_loss_interval[0])
+
+
+def settled(comparison: Comparison) -> bool:
+    """Whether more worlds could not change the comparison's flag: the flag read at the
+    upper ends of its intervals is the one read at their lower ends (both intervals
+    narrow towards their means, so the flag is then the one they tell). The adaptive
+    number of worlds of :func:`.paired.compare` stops there."""
+    return (_class_at(comparison.loss_interval[0], comparison.win_loss_interval[0])
+            == _class_at(comparison.loss_interval[1], comparison.win_loss_interval[1]))
+
+
+def _class_at(points: float, chance: float) -> str | None:
+    """The flag of a loss of `points` and of win chance `chance` (None below every
+    threshold, or when neither is above 0)."""
+    if points <= 0 and chance <= 0:
+        return None
     for name, least_points, least_chance in THRESHOLDS:
         if points >= least_points or chance >= least_chance:
             return name
