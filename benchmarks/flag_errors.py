@@ -16,7 +16,10 @@ full (no early stop), and the comparison's worlds multiplied, a fixed number:
   share the default analysis flags (any flag); target 80% or more;
 * **stability**: positions where the reference sees a clear gap (its best decision
   significantly better than its runner-up's): the share where two default analyses
-  with different seeds pick the same best decision; target 90% or more.
+  with different seeds pick the same best decision; target 90% or more. Also given
+  over the positions where that gap is as large as a flag (``stabilityFlaggableGap``:
+  the runner-up would be flagged at least an inaccuracy at the reference's point
+  estimate), the gaps a player is told about.
 
 Games are played by ``--lineup`` (comma-separated specs, one per seat) with the seats
 rotated from game to game; every turn of them is analysed until ``--turns`` turns,
@@ -217,6 +220,7 @@ def measure_turn(settings: Settings, game: Any, index: int, state: Any, play: st
     if others:
         gap = compare(game, state, best, others[0], worlds, seed + 3 * 10**6 + index)
         outcome["clearGap"] = gap.significant
+        outcome["gapClass"] = point_class(gap)  # how large: a flag's class, or None
         if gap.significant:
             one, _ = best_steps(game, state, reseeded(settings.agent, 1))
             two, _ = best_steps(game, state, reseeded(settings.agent, 2))
@@ -226,11 +230,13 @@ def measure_turn(settings: Settings, game: Any, index: int, state: Any, play: st
 
 def figures(settings: Settings, outcomes: list[dict[str, Any]]) -> dict[str, Any]:
     """The three figures (and the flags' counts) over `outcomes`."""
-    false_flags, detection, stability = Tally(), Tally(), Tally()
+    false_flags, detection, stability, flaggable = Tally(), Tally(), Tally(), Tally()
     flags = {name: 0 for name in FLAGGED}
     for outcome in outcomes:
         if outcome["flag"] is not None:
             flags[outcome["flag"]] += 1
+        if outcome["stable"] is not None and outcome.get("gapClass") is not None:
+            flaggable.add(outcome["stable"])
         for tally, key in ((false_flags, "falseFlag"), (detection, "planted"),
                            (stability, "stable")):
             if outcome[key] is not None:
@@ -241,7 +247,8 @@ def figures(settings: Settings, outcomes: list[dict[str, Any]]) -> dict[str, Any
             "agent": settings.agent, "worlds": settings.worlds,
             "reference": settings.reference, "referenceWorlds": settings.reference_worlds,
             "flags": flags, "falseFlags": false_flags.to_json(),
-            "detection": detection.to_json(), "stability": stability.to_json()}
+            "detection": detection.to_json(), "stability": stability.to_json(),
+            "stabilityFlaggableGap": flaggable.to_json()}
 
 
 def measure(settings: Settings, turns: int, path: Path | None, report_only: bool = False
@@ -324,7 +331,7 @@ def main(argv: list[str] | None = None) -> int:
     for r in results:
         print(f"{r['game']}: {r['turns']} turns ({r['reviewed']} with a choice), "
               f"flags {r['flags']}")
-        for key in ("falseFlags", "detection", "stability"):
+        for key in ("falseFlags", "detection", "stability", "stabilityFlaggableGap"):
             tally = r[key]
             share = "-" if tally["share"] is None else f"{tally['share']:.0%}"
             low, high = tally["interval"]
