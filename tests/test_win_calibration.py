@@ -72,3 +72,18 @@ def test_a_smoke_run_plays_resumes_and_plots(tmp_path: Path) -> None:
     assert (tmp_path / "plot.svg").read_text().startswith("<svg")
     assert CalibrationMap.from_json(json.loads((tmp_path / "map.json").read_text())).game == (
         "zavandor")
+
+
+def test_the_analysis_shows_win_chances_through_its_games_map(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from valdora_ai.game_analysis import evaluate
+
+    game = va.make_game("zavandor", players=3)
+    state = game.new_state(4)
+    spec = "ismcts:iterations=40,seed=1"
+    raw = evaluate.evaluate_state(game, state, spec, False).wins
+    squeeze = CalibrationMap(game="zavandor", knots=((0.0, 0.2), (1.0, 0.4)))
+    monkeypatch.setattr(evaluate, "shipped", lambda name: squeeze)
+    mapped = evaluate.evaluate_state(game, state, spec, False).wins
+    assert mapped == pytest.approx(squeeze.apply(raw)) and sum(mapped) == pytest.approx(1.0)
+    assert max(mapped) - min(mapped) <= max(raw) - min(raw)  # pulled towards each other
