@@ -42,7 +42,7 @@ def test_a_settled_search_stops_early_with_the_full_budgets_recommendation(name:
     game = va.make_game(name, players=3)
     state = game.new_state(3)
     saved = spent = 0
-    for _ in range(12):
+    for _ in range(8):
         observation = game.observation(state, state.current_player)
         if len(observation.belief_state().legal_steps()) > 1:
             full = va.make_agent("ismcts:iterations=300,seed=2,reuse=false", game)

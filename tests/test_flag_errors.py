@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from types import ModuleType
 
+import pytest
 from scripts import load_script
 
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "flag_errors.py"
@@ -27,6 +28,7 @@ def test_specs_are_scaled_reseeded_and_split_into_seats() -> None:
         "ismcts:iterations=100,c=0.3", "greedy", "random"]
 
 
+@pytest.mark.slow  # the reference searches 1,600 iterations: seconds per turn
 def test_a_smoke_run_reports_every_figure_and_resumes(tmp_path: Path) -> None:
     out = tmp_path / "figures.json"
     args = ["--game", "zavandor", "--turns", "4", "--scale", "2", "--every", "2",
