@@ -1,9 +1,10 @@
 """How often ``valdora analyze`` flags wrongly, misses a blunder, or changes its mind.
 
 The three measures of issue 28's item 4, per game, at the analysis defaults
-(``DEFAULT_AGENT`` and ``DEFAULT_WORLDS`` of :mod:`valdora_ai.game_analysis`) against
-a **reference** analysis with ``--scale`` times the budget (the agent's iterations
-and the comparison's worlds both multiplied; 16 by default):
+(``DEFAULT_AGENT`` and ``DEFAULT_WORLDS`` of :mod:`valdora_ai.game_analysis`, with
+their adaptive budget) against a **reference** analysis with ``--scale`` times the
+budget (16 by default): the agent's maximum iterations multiplied and searched in
+full (no early stop), and the comparison's worlds multiplied, a fixed number:
 
 * **false flags**: of the turns the default analysis flags, the share the reference
   judges below the flag's class (the reference's class is read at its point estimate,
@@ -15,16 +16,25 @@ and the comparison's worlds both multiplied; 16 by default):
   share the default analysis flags (any flag); target 80% or more;
 * **stability**: positions where the reference sees a clear gap (its best decision
   significantly better than its runner-up's): the share where two default analyses
-  with different seeds pick the same best decision; target 90% or more.
+  with different seeds pick the same best decision; target 90% or more. Also given
+  over the positions where that gap is as large as a flag (``stabilityFlaggableGap``:
+  the runner-up would be flagged at least an inaccuracy at the reference's point
+  estimate), the gaps a player is told about.
 
 Games are played by ``--lineup`` (comma-separated specs, one per seat) with the seats
-rotated from game to game; every turn of them is analysed until ``--turns`` turns.
+rotated from game to game; every turn of them is analysed until ``--turns`` turns,
+and every ``--every``-th turn is also used for a planted blunder and for stability.
 Each figure comes with its Wilson 95% interval. Iteration budgets make the figures
-independent of the machine's load. The full measurement (not run yet)::
+independent of the machine's load.
 
-    python benchmarks/flag_errors.py --game valdora --turns 300 --scale 16 --json out.json
+The measurement is long, so it is **resumable**: each turn's outcome is appended to
+``--out-dir``/flag_errors.GAME.jsonl (first line: the settings, which must match) as
+soon as it is known, and a re-run skips the turns already there and prints the figures
+over every turn done (``--report`` only prints them). Per game, in the background::
 
-A smoke run (seconds): ``--turns 6 --scale 2 --planted 2 --stable 2``.
+    nohup python benchmarks/flag_errors.py --game alchemists --out-dir runs > runs/a.log &
+
+A smoke run (seconds): ``--turns 6 --scale 2 --every 3``.
 """
 
 from __future__ import annotations
@@ -39,9 +49,10 @@ from typing import Any
 
 import valdora_ai as va
 from valdora_ai.game_analysis import DEFAULT_AGENT, DEFAULT_WORLDS, FLAGGED, THRESHOLDS
-from valdora_ai.game_analysis.evaluate import evaluate_state
-from valdora_ai.game_analysis.paired import Comparison, compare
-from valdora_ai.game_analysis.review import verdict
+from valdora_ai.game_analysis.evaluate import WORLDS_GROWTH, evaluate_state
+from valdora_ai.game_analysis.paired import Comparison, compare, played_decision
+from valdora_ai.game_analysis.review import settled, verdict
+from valdora_ai.rng import derive_seed
 from valdora_ai.suggestions import candidate_line
 from valdora_ai.tournament.stats import wilson
 
@@ -67,12 +78,13 @@ class Tally:
 
 
 def scaled(spec: str, scale: int) -> str:
-    """`spec` with its iterations multiplied by `scale` (300, the default, if unset)."""
+    """`spec` with its iterations multiplied by `scale` (300, the default, if unset) and
+    searched in full: no adaptive early stop (``settle``), the reference's fixed budget."""
     name, _, params = spec.partition(":")
     parts = [p for p in params.split(",") if p]
     iterations = next((int(p.split("=")[1]) for p in parts if p.startswith("iterations=")),
                       300)
-    kept = [p for p in parts if not p.startswith("iterations=")]
+    kept = [p for p in parts if not p.startswith(("iterations=", "settle="))]
     return f"{name}:" + ",".join([f"iterations={iterations * scale}", *kept])
 
 
@@ -138,54 +150,152 @@ def random_decision(game: Any, state: Any, rng: Any) -> list[int]:
     return steps
 
 
-def measure(game_name: str, players: int, lineup: list[str], turns: int, scale: int,
-            planted: int, stable: int, seed: int) -> dict[str, Any]:
-    """The three figures for one game."""
-    game = va.make_game(game_name, players=players)
-    spec, reference = DEFAULT_AGENT, scaled(DEFAULT_AGENT, scale)
-    worlds, reference_worlds = DEFAULT_WORLDS, DEFAULT_WORLDS * scale
-    false_flags, detection, stability = Tally(), Tally(), Tally()
+@dataclass(frozen=True)
+class Settings:
+    """What fixes a measurement of one game (the first line of its results file)."""
+
+    game: str
+    players: int
+    lineup: tuple[str, ...]
+    scale: int
+    every: int
+    seed: int
+    agent: str = DEFAULT_AGENT
+    worlds: int = DEFAULT_WORLDS
+
+    @property
+    def reference(self) -> str:
+        return scaled(self.agent, self.scale)
+
+    @property
+    def reference_worlds(self) -> int:
+        return self.worlds * self.scale
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "players": self.players, "lineup": list(self.lineup),
+                "scale": self.scale, "every": self.every, "seed": self.seed,
+                "agent": self.agent, "worlds": self.worlds}
+
+
+def measure_turn(settings: Settings, game: Any, index: int, state: Any, play: str
+                 ) -> dict[str, Any]:
+    """One turn's outcomes: its default flag and, if flagged, the reference's class;
+    on every `every`-th turn, a planted blunder's detection and the stability of the
+    best decision where the reference sees a clear gap (None where not measured)."""
+    seed = settings.seed
+    outcome: dict[str, Any] = {"index": index, "flag": None, "referenceClass": None,
+                               "falseFlag": None, "planted": None, "clearGap": None,
+                               "stable": None}
+    if state.is_terminal() or len(state.legal_steps()) < 2:
+        return outcome | {"skipped": True}
+    mine = evaluate_state(game, state, settings.agent, False, played=play,
+                          worlds=settings.worlds, seed=seed + index)
+    flag = outcome["flag"] = verdict(mine.comparison)
+    reference_lines: tuple[list[int], list[list[int]]] | None = None
+
+    def reference_best() -> tuple[list[int], list[list[int]]]:
+        nonlocal reference_lines
+        if reference_lines is None:
+            reference_lines = best_steps(game, state, settings.reference)
+        return reference_lines
+
+    worlds = settings.reference_worlds
+    if flag is not None:
+        best, _ = reference_best()
+        played = played_decision(game, state, play)
+        judged = None if played == best else compare(
+            game, state, best, played, worlds, seed + 10**6 + index)
+        outcome["referenceClass"] = point_class(judged)
+        outcome["falseFlag"] = severity(point_class(judged)) < severity(flag)
+    if index % settings.every:
+        return outcome
+    best, others = reference_best()
+    rng = va.make_rng(derive_seed(seed, index))
+    plant = _planted_blunder(game, state, best, others, worlds, rng, seed + 2 * 10**6 + index)
+    if plant is not None:
+        mine_best, _ = best_steps(game, state, settings.agent)
+        outcome["planted"] = plant != mine_best and verdict(compare(
+            game, state, mine_best, plant, settings.worlds, seed + index, "greedy",
+            settings.worlds * WORLDS_GROWTH, settled)) is not None
+    if others:
+        gap = compare(game, state, best, others[0], worlds, seed + 3 * 10**6 + index)
+        outcome["clearGap"] = gap.significant
+        outcome["gapClass"] = point_class(gap)  # how large: a flag's class, or None
+        if gap.significant:
+            one, _ = best_steps(game, state, reseeded(settings.agent, 1))
+            two, _ = best_steps(game, state, reseeded(settings.agent, 2))
+            outcome["stable"] = one == two
+    return outcome
+
+
+def figures(settings: Settings, outcomes: list[dict[str, Any]]) -> dict[str, Any]:
+    """The three figures (and the flags' counts) over `outcomes`."""
+    false_flags, detection, stability, flaggable = Tally(), Tally(), Tally(), Tally()
     flags = {name: 0 for name in FLAGGED}
-    rng = va.make_rng(seed)
-    positions = turns_of_games(game_name, players, lineup, turns, seed)
-    for index, (state, play) in enumerate(positions):
-        if state.is_terminal() or len(state.legal_steps()) < 2:
-            continue
-        mine = evaluate_state(game, state, spec, False, played=play, worlds=worlds,
-                              seed=seed + index)
-        flag = verdict(mine.comparison)
-        if flag is not None:
-            flags[flag] += 1
-            judged = evaluate_state(game, state, reference, False, played=play,
-                                    worlds=reference_worlds, seed=seed + 10**6 + index)
-            false_flags.add(severity(point_class(judged.comparison)) < severity(flag))
-        if detection.trials < planted:
-            plant = _planted_blunder(game, state, reference, reference_worlds, rng,
-                                     seed + 2 * 10**6 + index)
-            if plant is not None:
-                best, _ = best_steps(game, state, spec)
-                found = (plant != best and verdict(compare(
-                    game, state, best, plant, worlds, seed + index)) is not None)
-                detection.add(found)
-        if stability.trials < stable:
-            ref_best, others = best_steps(game, state, reference)
-            if others and compare(game, state, ref_best, others[0], reference_worlds,
-                                  seed + 3 * 10**6 + index).significant:
-                one, _ = best_steps(game, state, reseeded(spec, 1))
-                two, _ = best_steps(game, state, reseeded(spec, 2))
-                stability.add(one == two)
-    return {"game": game_name, "players": players, "lineup": lineup, "turns": len(positions),
-            "agent": spec, "worlds": worlds, "reference": reference,
-            "referenceWorlds": reference_worlds, "flags": flags,
-            "falseFlags": false_flags.to_json(), "detection": detection.to_json(),
-            "stability": stability.to_json()}
+    for outcome in outcomes:
+        if outcome["flag"] is not None:
+            flags[outcome["flag"]] += 1
+        if outcome["stable"] is not None and outcome.get("gapClass") is not None:
+            flaggable.add(outcome["stable"])
+        for tally, key in ((false_flags, "falseFlag"), (detection, "planted"),
+                           (stability, "stable")):
+            if outcome[key] is not None:
+                tally.add(outcome[key])
+    return {"game": settings.game, "players": settings.players,
+            "lineup": list(settings.lineup), "turns": len(outcomes),
+            "reviewed": sum(1 for o in outcomes if not o.get("skipped")),
+            "agent": settings.agent, "worlds": settings.worlds,
+            "reference": settings.reference, "referenceWorlds": settings.reference_worlds,
+            "flags": flags, "falseFlags": false_flags.to_json(),
+            "detection": detection.to_json(), "stability": stability.to_json(),
+            "stabilityFlaggableGap": flaggable.to_json()}
 
 
-def _planted_blunder(game: Any, state: Any, reference: str, worlds: int, rng: Any,
-                     seed: int) -> list[int] | None:
-    """A decision the reference values as a blunder against its own best, if one is
-    found among its candidates and a few random decisions."""
-    best, others = best_steps(game, state, reference)
+def measure(settings: Settings, turns: int, path: Path | None, report_only: bool = False
+            ) -> dict[str, Any]:
+    """The figures for one game over its first `turns` turns, resuming from (and
+    appending to) the results file `path`."""
+    done = _read_results(settings, path)
+    if not report_only and len(done) < turns:
+        game = va.make_game(settings.game, players=settings.players)
+        positions = turns_of_games(settings.game, settings.players, list(settings.lineup),
+                                   turns, settings.seed)
+        for index, (state, play) in enumerate(positions):
+            if index in done:
+                continue
+            done[index] = measure_turn(settings, game, index, state, play)
+            if path is not None:
+                with path.open("a") as out:
+                    out.write(json.dumps(done[index]) + "\n")
+    return figures(settings, [done[i] for i in sorted(done) if i < turns])
+
+
+def _read_results(settings: Settings, path: Path | None) -> dict[int, dict[str, Any]]:
+    """The turns already measured in `path` (a new file starts with the settings)."""
+    if path is None:
+        return {}
+    if not path.exists() or not path.read_text().strip():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"settings": settings.to_json()}) + "\n")
+        return {}
+    first, *rest = path.read_text().splitlines()
+    if json.loads(first).get("settings") != settings.to_json():
+        raise SystemExit(f"{path} holds a measurement with other settings; use another "
+                         "--out-dir or delete it")
+    done = {}
+    for line in rest:
+        try:
+            outcome = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # a line cut short by an interruption: measured again
+        done[int(outcome["index"])] = outcome
+    return done
+
+
+def _planted_blunder(game: Any, state: Any, best: list[int], others: list[list[int]],
+                     worlds: int, rng: Any, seed: int) -> list[int] | None:
+    """A decision the reference values as a blunder against its own best (`best`), if
+    one is found among its other candidates and a few random decisions."""
     tried = [*others, *(random_decision(game, state, rng) for _ in range(RANDOM_DECISIONS))]
     for steps in tried:
         if steps != best and point_class(compare(game, state, best, steps, worlds,
@@ -202,18 +312,26 @@ def main(argv: list[str] | None = None) -> int:
                         help="one spec per seat, comma-separated; rotated game to game")
     parser.add_argument("--turns", type=int, default=300, help="turns analysed per game")
     parser.add_argument("--scale", type=int, default=16, help="the reference's budget factor")
-    parser.add_argument("--planted", type=int, default=100, help="planted blunders per game")
-    parser.add_argument("--stable", type=int, default=100,
-                        help="clear-gap positions checked for stability per game")
+    parser.add_argument("--every", type=int, default=3,
+                        help="every N-th turn also plants a blunder and checks stability")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out-dir", type=Path,
+                        help="keep each turn's outcome in OUT_DIR/flag_errors.GAME.jsonl and "
+                             "resume from there")
+    parser.add_argument("--report", action="store_true",
+                        help="only print the figures of the turns already in --out-dir")
     parser.add_argument("--json", type=Path, help="write the figures to this file too")
     args = parser.parse_args(argv)
-    lineup = _lineup(args.lineup, args.players)
-    results = [measure(name, args.players, lineup, args.turns, args.scale, args.planted,
-                       args.stable, args.seed) for name in args.game or va.game_names()]
+    lineup = tuple(_lineup(args.lineup, args.players))
+    results = []
+    for name in args.game or va.game_names():
+        settings = Settings(name, args.players, lineup, args.scale, args.every, args.seed)
+        path = None if args.out_dir is None else args.out_dir / f"flag_errors.{name}.jsonl"
+        results.append(measure(settings, args.turns, path, args.report))
     for r in results:
-        print(f"{r['game']}: {r['turns']} turns, flags {r['flags']}")
-        for key in ("falseFlags", "detection", "stability"):
+        print(f"{r['game']}: {r['turns']} turns ({r['reviewed']} with a choice), "
+              f"flags {r['flags']}")
+        for key in ("falseFlags", "detection", "stability", "stabilityFlaggableGap"):
             tally = r[key]
             share = "-" if tally["share"] is None else f"{tally['share']:.0%}"
             low, high = tally["interval"]

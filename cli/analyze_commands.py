@@ -43,8 +43,9 @@ def analyze(
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Search N positions at once "
                                       "(processes).")] = 1,
     worlds: Annotated[int, typer.Option("--worlds", help="Sampled worlds on which a played "
-                                        "decision and the best one are compared (at least "
-                                        "2).")] = DEFAULT_WORLDS,
+                                        "decision and the best one are compared first (at "
+                                        "least 2); up to 8 times as many while the flag is "
+                                        "not settled.")] = DEFAULT_WORLDS,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")
                        ] = False,
     plot: Annotated[Path | None, typer.Option("--plot", help="Write each seat's win chance "

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from types import ModuleType
 
+import pytest
 from scripts import load_script
 
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "flag_errors.py"
@@ -20,23 +21,37 @@ def test_specs_are_scaled_reseeded_and_split_into_seats() -> None:
     script = _script()
     assert script.scaled("ismcts:iterations=100,seed=1", 16) == "ismcts:iterations=1600,seed=1"
     assert script.scaled("ismcts", 2) == "ismcts:iterations=600"
+    assert (script.scaled("ismcts:iterations=800,settle=100,seed=1", 16)
+            == "ismcts:iterations=12800,seed=1")  # the reference's budget is fixed
     assert script.reseeded("ismcts:iterations=100,seed=1", 2) == "ismcts:iterations=100,seed=2"
     assert script._lineup("ismcts:iterations=100,c=0.3,greedy,random", 3) == [
         "ismcts:iterations=100,c=0.3", "greedy", "random"]
 
 
-def test_a_smoke_run_reports_every_figure(tmp_path: Path) -> None:
+@pytest.mark.slow  # the reference searches 1,600 iterations: seconds per turn
+def test_a_smoke_run_reports_every_figure_and_resumes(tmp_path: Path) -> None:
     out = tmp_path / "figures.json"
-    assert _script().main(["--game", "zavandor", "--turns", "4", "--scale", "2",
-                           "--planted", "1", "--stable", "1", "--lineup",
-                           "greedy,greedy,greedy", "--json", str(out)]) == 0
+    args = ["--game", "zavandor", "--turns", "4", "--scale", "2", "--every", "2",
+            "--lineup", "greedy,greedy,greedy", "--json", str(out),
+            "--out-dir", str(tmp_path / "runs")]
+    assert _script().main(args) == 0
     [result] = json.loads(out.read_text())
     assert result["game"] == "zavandor" and result["turns"] == 4
-    assert result["reference"] == "ismcts:iterations=200,seed=1"
+    assert result["reference"] == "ismcts:iterations=1600,seed=1"
     assert result["referenceWorlds"] == 2 * result["worlds"]
-    for key, most in (("falseFlags", sum(result["flags"].values())), ("detection", 1),
-                      ("stability", 1)):
+    for key, most in (("falseFlags", sum(result["flags"].values())), ("detection", 2),
+                      ("stability", 2)):
         tally = result[key]
         assert 0 <= tally["hits"] <= tally["trials"] <= most
         low, high = tally["interval"]
         assert 0.0 <= low <= high <= 1.0
+    lines = (tmp_path / "runs" / "flag_errors.zavandor.jsonl").read_text().splitlines()
+    assert len(lines) == 5 and "settings" in json.loads(lines[0])
+    # A re-run measures nothing again: the turns on file give the same figures.
+    (tmp_path / "runs" / "flag_errors.zavandor.jsonl").write_text(
+        "\n".join(lines) + "\n")
+    assert _script().main([*args, "--report"]) == 0
+    assert json.loads(out.read_text()) == [result]
+    assert _script().main(args) == 0
+    assert len((tmp_path / "runs" / "flag_errors.zavandor.jsonl").read_text()
+               .splitlines()) == 5

@@ -17,15 +17,17 @@ The tree is kept between decisions when sound (see :mod:`valdora_ai.search.reuse
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from valdora_ai.agents.base import Param
 from valdora_ai.agents.mcts_base import MctsAgent
-from valdora_ai.analysis import Analysis, Budget, SearchControl
+from valdora_ai.analysis import MAX_ITERATIONS, Analysis, Budget, SearchControl
 from valdora_ai.games.base import Game, Observation, State
 from valdora_ai.search.loop import run_loop
 from valdora_ai.search.report import ORDERS, candidates
 from valdora_ai.search.reuse import TreeMemory
+from valdora_ai.search.settle import CHECK_EVERY, settled
 from valdora_ai.search.tree import Node
 from valdora_ai.search.uct import iterate, with_deadline
 
@@ -39,6 +41,9 @@ class IsmctsAgent(MctsAgent):
         "pick": Param(str, "visits", "the recommended step: visits (the most visited) or lcb "
                                      "(the value's lower bound, among steps searched enough)",
                       choices=ORDERS[:2]),
+        "settle": Param(int, 0, "adaptive budget: from this many iterations on, stop once the "
+                                "recommendation is settled (0: off; the iterations are "
+                                "then a maximum)", 0, MAX_ITERATIONS),
     }
 
     def __init__(self, game: Game, **params: Any) -> None:
@@ -64,11 +69,32 @@ class IsmctsAgent(MctsAgent):
             return Analysis(player=player, candidates=candidates([root], player, order=order),
                             agent=self.spec, iterations=done, worlds=done, seconds=seconds)
 
-        result = run_loop(iteration, budget, control, partial, start)
+        result = run_loop(iteration, budget, control, partial, start,
+                          self._settled(root, observation, budget))
         analysis = Analysis(player=player, candidates=candidates([root], player, order=order),
                             agent=self.spec, iterations=result.iterations,
                             worlds=result.iterations, seconds=result.seconds,
-                            complete=not result.stopped, extra={"reused": reused})
+                            complete=not result.stopped,
+                            extra={"reused": reused, "settled": result.settled})
         if self.params["reuse"]:
             self.memory.remember(observation, root, analysis.best.step)
         return analysis
+
+    def _settled(self, root: Node, observation: Observation, budget: Budget
+                 ) -> Callable[[int], bool] | None:
+        """The adaptive budget's check (:mod:`valdora_ai.search.settle`), None when
+        ``settle`` is 0 or the recommended order is not by visits."""
+        least = self.params["settle"]
+        if not least or self.params["pick"] != "visits":
+            return None
+        player = observation.observer
+        legal = len(observation.belief_state().legal_steps())
+
+        def check(done: int) -> bool:
+            if done < least or done % CHECK_EVERY or done == budget.iterations:
+                return False  # too early to judge, or nothing left to save
+            remaining = None if budget.iterations is None else budget.iterations - done
+            return settled(candidates([root], player), player, remaining,
+                           legal - len(root.children))
+
+        return check

@@ -37,7 +37,9 @@ from valdora_ai.game_analysis.review import (
 )
 from valdora_ai.records import Replay
 
-DEFAULT_AGENT = "ismcts:iterations=100,seed=1"
+# An adaptive budget (issue 28 item 6): at most 800 iterations, stopping from 100 on
+# once the recommendation is settled (docs/analysis.md, "The adaptive budget").
+DEFAULT_AGENT = "ismcts:iterations=800,settle=100,seed=1"
 ANALYSIS_FORMAT = "valdora-analysis"
 ANALYSIS_VERSION = 2  # 2: decisions compared on common worlds, losses with intervals
 

@@ -23,17 +23,20 @@ from valdora_ai.analysis import Budget, SearchControl
 from valdora_ai.atomic import write_text_atomic
 from valdora_ai.errors import ValdoraError
 from valdora_ai.explanations import explain as explain_turn
+from valdora_ai.game_analysis.calibration import shipped
 from valdora_ai.game_analysis.paired import compare, played_decision
-from valdora_ai.game_analysis.review import PositionEval
+from valdora_ai.game_analysis.review import PositionEval, settled
 from valdora_ai.games import Game, facts, make_game
 from valdora_ai.inputs import read_json
 from valdora_ai.rng import SEED_SPACE
 from valdora_ai.suggestions import candidate_line
 
 CACHE_FORMAT = "valdora-analysis-cache"
-CACHE_VERSION = 3  # 2: decisions compared on common worlds; 3: with their words; entries
-# of older versions are searched again
+CACHE_VERSION = 4  # 2: decisions compared on common worlds; 3: with their words; 4: on
+# an adaptive number of worlds; entries of older versions are searched again
 DEFAULT_WORLDS = 40
+WORLDS_GROWTH = 8  # a comparison whose flag is not settled grows to this many times
+# its worlds (docs/analysis.md, "The adaptive budget")
 
 
 @dataclass(frozen=True)
@@ -54,19 +57,24 @@ class PositionJob:
     @property
     def key(self) -> str:
         """What fixes the position and its search: the game, the turns before it, the
-        agent spec, and the turn reviewed with its worlds (the record's other lines,
-        such as its seat names, do not matter)."""
+        agent spec, the turn reviewed with its worlds, and the game's calibration map
+        (the record's other lines, such as its seat names, do not matter)."""
+        calibration = shipped(self.game)
         text = json.dumps([self.game, self.players, self.data_sha256, self.seed,
-                           list(self.plays), self.spec, self.played, self.worlds])
+                           list(self.plays), self.spec, self.played, self.worlds,
+                           None if calibration is None else calibration.to_json()])
         return hashlib.sha256(text.encode()).hexdigest()
 
 
 def evaluate_state(game: Game, state: Any, spec: str, explain: bool,
                    control: SearchControl | None = None, played: str | None = None,
-                   worlds: int = DEFAULT_WORLDS, seed: int = 0) -> PositionEval:
-    """The search's verdict on `state` (its true result once the game is over); with
+                   worlds: int = DEFAULT_WORLDS, seed: int = 0,
+                   max_worlds: int | None = None) -> PositionEval:
+    """The search's verdict on `state` (its true result once the game is over; its win
+    chances through the game's calibration map, when one is shipped); with
     `played` (the turn played from `state`), its decision compared with the best one
-    on `worlds` common worlds drawn from `seed`."""
+    on `worlds` common worlds drawn from `seed`, and more, up to `max_worlds`
+    (default WORLDS_GROWTH times as many), while its flag is not settled."""
     if state.is_terminal():
         return PositionEval(player=-1, best_turn="",
                             expected=tuple(float(s) for s in state.scores()),
@@ -84,10 +92,14 @@ def evaluate_state(game: Game, state: Any, spec: str, explain: bool,
         words = facts.steps_words(game, belief, steps)
         if steps != list(line.steps):
             comparison = compare(game, state, list(line.steps), steps, worlds, seed,
-                                 agent.params.get("rollout", "greedy"))
+                                 agent.params.get("rollout", "greedy"),
+                                 max_worlds or worlds * WORLDS_GROWTH, settled)
+    calibration = shipped(game.name)
+    wins = analysis.best.win_probabilities
     return PositionEval(
         player=player, best_turn=line.text(), expected=analysis.best.expected_scores,
-        wins=analysis.best.win_probabilities, best_decision=line.decision,
+        wins=wins if calibration is None or not wins else calibration.apply(wins),
+        best_decision=line.decision,
         played_decision=decision, comparison=comparison, best_words=line.words,
         played_words=words,
         explanation=explain_turn(game, state, analysis).to_json() if explain else None)

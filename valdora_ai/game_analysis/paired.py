@@ -16,11 +16,18 @@ points (and in their win share), so the luck of the worlds and of the play-outs,
 dwarfs the difference between two decisions, cancels in every pair; its 95% interval
 comes from the spread of the differences (normal approximation). Equal decisions give
 equal play-outs, hence a loss of exactly 0.
+
+The number of worlds is adaptive (issue 28 item 6): `worlds` first, then as many
+again at a time, up to `max_worlds`, while the caller's `settled` says the verdict
+could still change (:func:`valdora_ai.game_analysis.review.settled`: an interval
+reaching across a flag's threshold). Worlds are drawn one after the other from the
+same generator, so a comparison on more worlds extends the one on fewer.
 """
 
 from __future__ import annotations
 
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,9 +93,11 @@ class Comparison:
 
 
 def compare(game: Game, state: Any, best: list[int], played: list[int], worlds: int,
-            seed: int, policy: str = "greedy") -> Comparison:
+            seed: int, policy: str = "greedy", max_worlds: int | None = None,
+            settled: Callable[[Comparison], bool] | None = None) -> Comparison:
     """`best` against `played` (decisions of the player to move in `state`) on `worlds`
-    (at least MIN_WORLDS) common sampled worlds and play-outs, seeded by `seed`."""
+    (at least MIN_WORLDS) common sampled worlds and play-outs, seeded by `seed`; then
+    `worlds` more at a time, up to `max_worlds`, until `settled` holds."""
     if worlds < MIN_WORLDS:
         raise ValdoraError(f"a comparison needs at least {MIN_WORLDS} worlds, got {worlds}")
     mover = state.current_player
@@ -97,7 +106,23 @@ def compare(game: Game, state: Any, best: list[int], played: list[int], worlds: 
     evaluator = Evaluator(game, "win")
     points: list[float] = []
     wins: list[float] = []
-    for index in range(worlds):
+    limit = max(worlds, max_worlds or worlds)
+    while True:
+        batch = min(worlds, limit - len(points))
+        _play_worlds(game, observation, best, played, range(len(points), len(points) + batch),
+                     seed, sampler, evaluator, policy, points, wins)
+        comparison = _comparison(points, wins)
+        if len(points) >= limit or settled is None or settled(comparison):
+            return comparison
+
+
+def _play_worlds(game: Game, observation: Any, best: list[int], played: list[int],
+                 indices: range, seed: int, sampler: Any, evaluator: Evaluator, policy: str,
+                 points: list[float], wins: list[float]) -> None:
+    """Append the differences (best minus played) of the worlds `indices`, drawn in turn
+    from `sampler`, to `points` and `wins`."""
+    mover = observation.observer
+    for index in indices:
         world = game.determinize(observation, sampler)
         outcomes = []
         for steps in (best, played):
@@ -110,9 +135,12 @@ def compare(game: Game, state: Any, best: list[int], played: list[int], worlds: 
         (best_points, best_win), (played_points, played_win) = outcomes
         points.append(best_points - played_points)
         wins.append(best_win - played_win)
+
+
+def _comparison(points: list[float], wins: list[float]) -> Comparison:
     loss, loss_interval = _mean_and_interval(points)
     win_loss, win_interval = _mean_and_interval(wins)
-    return Comparison(worlds=worlds, loss=loss, loss_interval=loss_interval,
+    return Comparison(worlds=len(points), loss=loss, loss_interval=loss_interval,
                       win_loss=win_loss, win_loss_interval=win_interval)
 
 

@@ -210,7 +210,8 @@ def _turn_table(analysis: GameAnalysis) -> str:
                     f"<td>{_percent(r.win_before)}</td><td>{_win_loss(data)}</td>"
                     f"<td>{e(r.flag or '')}</td></tr>")
     return ("<h2>Turns</h2><p>Loss: the points (and win chance) the played decision gave "
-            f"away against the best found, on {analysis.worlds} common sampled worlds, with "
+            f"away against the best found, on {analysis.worlds} common sampled worlds or more "
+            "(more where the flag was close), with "
             "95% intervals; (sampled: …) marks what followed a reveal in one sampled world. "
             "A flag needs the whole interval above its threshold.</p>"
             "<table><tr><th>turn</th><th>seat</th><th>played</th><th>best</th>"

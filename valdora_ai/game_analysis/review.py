@@ -17,6 +17,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from valdora_ai.analysis import Z95
 from valdora_ai.game_analysis.paired import Comparison
 
 # A turn is flagged by the worse of its two measures: the expected points it gave
@@ -28,6 +29,10 @@ THRESHOLDS: tuple[tuple[str, float, float], ...] = (
     ("inaccuracy", 2.5, 0.06),
 )
 FLAGGED = tuple(name for name, _, _ in THRESHOLDS)
+# The adaptive number of worlds stops once the flag is the same at both ends of
+# intervals of STOP_Z standard errors: 95% corrected for up to 8 looks (Bonferroni,
+# 0.05 / 8 two-sided), so that stopping early does not pick the lucky looks.
+STOP_Z = 2.734
 # lichess's accuracy of a move from the win percentage points it lost (its fit on real
 # games): ACCURACY_A * exp(-ACCURACY_K * lost) - ACCURACY_B, within 0 to 100.
 ACCURACY_A, ACCURACY_K, ACCURACY_B = 103.1668, 0.04354, 3.1669
@@ -73,9 +78,37 @@ class PositionEval:
 def verdict(comparison: Comparison | None) -> str | None:
     """The flag a turn earns (None: a fine turn, or one within the noise), by
     :data:`THRESHOLDS` at the lower ends of the loss's intervals."""
-    if comparison is None or not comparison.significant:
+    if comparison is None:
         return None
-    points, chance = comparison.loss_interval[0], comparison.win_loss_interval[0]
+    return _class_at(comparison.loss_interval[0], comparison.win_loss_interval[0])
+
+
+def settled(comparison: Comparison) -> bool:
+    """Whether more worlds could not change the comparison's flag: the flag read at the
+    upper ends of its intervals is the one read at their lower ends (both intervals
+    narrow towards their means, so the flag is then the one they tell). The adaptive
+    number of worlds of :func:`.paired.compare` stops there.
+
+    The intervals are widened from 95% to STOP_Z for this test: the comparison is
+    looked at after every batch of worlds, and stopping at the first look whose 95%
+    interval clears a threshold would favour the looks where noise pushed it over
+    (optional stopping). The flag itself is still read on the 95% interval."""
+    loss, win = _widened(comparison.loss, comparison.loss_interval), _widened(
+        comparison.win_loss, comparison.win_loss_interval)
+    return _class_at(loss[0], win[0]) == _class_at(loss[1], win[1])
+
+
+def _widened(mean: float, interval: tuple[float, float]) -> tuple[float, float]:
+    """The 95% `interval` around `mean` widened to STOP_Z standard errors."""
+    factor = STOP_Z / Z95
+    return mean - (mean - interval[0]) * factor, mean + (interval[1] - mean) * factor
+
+
+def _class_at(points: float, chance: float) -> str | None:
+    """The flag of a loss of `points` and of win chance `chance` (None below every
+    threshold, or when neither is above 0)."""
+    if points <= 0 and chance <= 0:
+        return None
     for name, least_points, least_chance in THRESHOLDS:
         if points >= least_points or chance >= least_chance:
             return name

@@ -3,7 +3,9 @@
 Between iterations it polls :meth:`SearchControl.should_stop` and, when the caller
 wants progress, streams a partial analysis (``complete=False``). With an iteration
 budget and no stop request the result does not depend on timing, so a seeded search
-is reproducible; a seconds budget is checked after every iteration.
+is reproducible; a seconds budget is checked after every iteration. An adaptive budget
+(``settled``) ends the loop as soon as the search's recommendation is settled
+(:mod:`.settle`), which depends on the iterations only, so it is reproducible too.
 """
 
 from __future__ import annotations
@@ -20,25 +22,30 @@ class LoopResult:
     iterations: int
     seconds: float
     stopped: bool  # ended by the caller's stop request, not by the budget
+    settled: bool = False  # ended early because the recommendation was settled
 
 
 def run_loop(iteration: Callable[[int], None], budget: Budget, control: SearchControl | None,
-             partial: Callable[[int, float], Analysis], start: float | None = None
-             ) -> LoopResult:
+             partial: Callable[[int, float], Analysis], start: float | None = None,
+             settled: Callable[[int], bool] | None = None) -> LoopResult:
     """Call ``iteration(i)`` for i = 0, 1, ... within `budget`.
 
     `partial(iterations, seconds)` builds the analysis streamed to `control`; `start`
     (a ``time.perf_counter()`` reading, default now) is when the budget began, so work
-    done before the loop counts against its seconds.
+    done before the loop counts against its seconds; `settled(iterations)`, when given,
+    is asked after every iteration whether the search may stop early.
     """
     start = time.perf_counter() if start is None else start
     limit = budget.iterations
     deadline = None if budget.seconds is None else start + budget.seconds
     done = 0
-    stopped = False
+    stopped = early = False
     while limit is None or done < limit:
         iteration(done)  # at least one, so there is always a best-so-far
         done += 1
+        if settled is not None and settled(done):
+            early = True
+            break
         if deadline is not None and time.perf_counter() >= deadline:
             break
         if control is not None:
@@ -48,4 +55,4 @@ def run_loop(iteration: Callable[[int], None], budget: Budget, control: SearchCo
             if control.wants_report():
                 control.report(replace(partial(done, time.perf_counter() - start),
                                        complete=False))
-    return LoopResult(done, time.perf_counter() - start, stopped)
+    return LoopResult(done, time.perf_counter() - start, stopped, early)

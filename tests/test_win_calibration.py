@@ -1,0 +1,89 @@
+"""Calibration of the analysis's win chances (issue 28 item 5): the isotonic map, the
+shipped maps, and benchmarks/win_calibration.py at a tiny size."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from scripts import load_script
+
+import valdora_ai as va
+from valdora_ai.game_analysis.calibration import CalibrationMap, fit, shipped
+
+SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "win_calibration.py"
+
+
+def _script() -> ModuleType:
+    return load_script(SCRIPT)
+
+
+def test_the_fit_is_increasing_and_follows_the_observed_rates() -> None:
+    # Shares that are too sure: a share of 0.9 wins half the time, 0.1 a quarter.
+    points = [(0.1, float(i % 4 == 0)) for i in range(200)]
+    points += [(0.9, float(i % 2 == 0)) for i in range(200)]
+    points += [(0.5, float(i % 3 == 0)) for i in range(200)]  # a third: not increasing
+    mapped = fit(points)
+    ys = [y for _, y in mapped.knots]
+    assert ys == sorted(ys)  # pooled where the rates fell
+    assert mapped(0.1) == pytest.approx(0.25) and mapped(0.95) == pytest.approx(0.5)
+    assert mapped(0.0) == mapped(0.1)  # flat beyond the ends
+    again = CalibrationMap.from_json(json.loads(json.dumps(mapped.to_json())))
+    assert again(0.3) == pytest.approx(mapped(0.3), abs=1e-5)
+
+
+def test_mapped_chances_add_up_to_one() -> None:
+    mapped = CalibrationMap(game="x", knots=((0.0, 0.1), (1.0, 0.6)))
+    chances = mapped.apply((0.8, 0.1, 0.1))
+    assert sum(chances) == pytest.approx(1.0) and chances[0] < 0.8
+    assert CalibrationMap(game="x", knots=()).apply((0.5, 0.5)) == (0.5, 0.5)
+
+
+@pytest.mark.parametrize("name", va.game_names())
+def test_a_shipped_map_is_of_its_game_and_increasing(name: str) -> None:
+    mapped = shipped(name)
+    if mapped is None:
+        pytest.skip(f"no calibration map shipped for {name}")
+    assert mapped.game == name and mapped.source["seed"] is not None
+    ys = [y for _, y in mapped.knots]
+    assert ys == sorted(ys) and all(0.0 <= y <= 1.0 for y in ys)
+
+
+def test_expected_calibration_error_by_ten_buckets() -> None:
+    script = _script()
+    assert script.ece([(0.05, 0.0), (0.95, 1.0)]) == pytest.approx(0.05)
+    assert script.ece([(0.7, 1.0), (0.7, 0.0)]) == pytest.approx(0.2)
+    assert script.self_play_spec("ismcts:iterations=800,settle=100,seed=1") == (
+        "ismcts:iterations=800,settle=100,reuse=false")
+
+
+def test_a_smoke_run_plays_resumes_and_plots(tmp_path: Path) -> None:
+    args = ["--game", "zavandor", "--positions", "10", "--agent", "ismcts:iterations=20",
+            "--out-dir", str(tmp_path), "--svg", str(tmp_path / "plot.svg"),
+            "--fit", str(tmp_path / "map.json"), "--json", str(tmp_path / "out.json")]
+    assert _script().main(args) == 0
+    [figure] = json.loads((tmp_path / "out.json").read_text())
+    assert figure["positions"] >= 10 and 0.0 <= figure["ece"] <= 1.0
+    lines = (tmp_path / "win_calibration.zavandor.jsonl").read_text().splitlines()
+    assert _script().main([*args, "--report"]) == 0  # nothing played again
+    assert (tmp_path / "win_calibration.zavandor.jsonl").read_text().splitlines() == lines
+    assert (tmp_path / "plot.svg").read_text().startswith("<svg")
+    assert CalibrationMap.from_json(json.loads((tmp_path / "map.json").read_text())).game == (
+        "zavandor")
+
+
+def test_the_analysis_shows_win_chances_through_its_games_map(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from valdora_ai.game_analysis import evaluate
+
+    game = va.make_game("zavandor", players=3)
+    state = game.new_state(4)
+    spec = "ismcts:iterations=40,seed=1"
+    raw = evaluate.evaluate_state(game, state, spec, False).wins
+    squeeze = CalibrationMap(game="zavandor", knots=((0.0, 0.2), (1.0, 0.4)))
+    monkeypatch.setattr(evaluate, "shipped", lambda name: squeeze)
+    mapped = evaluate.evaluate_state(game, state, spec, False).wins
+    assert mapped == pytest.approx(squeeze.apply(raw)) and sum(mapped) == pytest.approx(1.0)
+    assert max(mapped) - min(mapped) <= max(raw) - min(raw)  # pulled towards each other
