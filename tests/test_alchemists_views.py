@@ -164,10 +164,11 @@ def test_a_person_plays_alchemists_at_the_terminal(tmp_path: Path) -> None:
         assert part in first, part
     assert "is not legal here" in (terminal.send("bZ") or "")
     after_setup = terminal.send("+Y +W")
-    assert after_setup is not None and "turn   1  seat 0 (you)  +Y +W" in after_setup
-    assert "Turn 4 · round 1" in after_setup and "2 actions left this turn" in after_setup
+    assert after_setup is not None and "setup     seat 0 (you)  +Y +W" in after_setup
+    # the setup lines are no turns of the game: its first turn comes next
+    assert "Turn 1 · round 1" in after_setup and "2 actions left this turn" in after_setup
     played = terminal.send("cYW cRW")
-    assert played is not None and "turn   4  seat 0 (you)  cYW cRW" in played
+    assert played is not None and "turn   1  seat 0 (you)  cYW cRW" in played
     code, transcript = terminal.finish()
     assert code == 0, transcript[-2000:]
     assert (tmp_path / "game.jsonl").is_file()
