@@ -3,12 +3,12 @@
 Between iterations it polls :meth:`SearchControl.should_stop` and, when the caller
 wants progress, streams a partial analysis (``complete=False``). With an iteration
 budget and no stop request the result does not depend on timing, so a seeded search
-is reproducible; a seconds budget is checked after every iteration.
+is reproducible; a seconds budget is checked after every iteration, on the budget's
+clock (wall or CPU time).
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -28,10 +28,11 @@ def run_loop(iteration: Callable[[int], None], budget: Budget, control: SearchCo
     """Call ``iteration(i)`` for i = 0, 1, ... within `budget`.
 
     `partial(iterations, seconds)` builds the analysis streamed to `control`; `start`
-    (a ``time.perf_counter()`` reading, default now) is when the budget began, so work
-    done before the loop counts against its seconds.
+    (a reading of the budget's clock, :meth:`Budget.now`, default now) is when the budget
+    began, so work done before the loop counts against its seconds.
     """
-    start = time.perf_counter() if start is None else start
+    now = budget.now
+    start = now() if start is None else start
     limit = budget.iterations
     deadline = None if budget.seconds is None else start + budget.seconds
     done = 0
@@ -39,13 +40,13 @@ def run_loop(iteration: Callable[[int], None], budget: Budget, control: SearchCo
     while limit is None or done < limit:
         iteration(done)  # at least one, so there is always a best-so-far
         done += 1
-        if deadline is not None and time.perf_counter() >= deadline:
+        if deadline is not None and now() >= deadline:
             break
         if control is not None:
             if control.should_stop():
                 stopped = True
                 break
             if control.wants_report():
-                control.report(replace(partial(done, time.perf_counter() - start),
+                control.report(replace(partial(done, now() - start),
                                        complete=False))
-    return LoopResult(done, time.perf_counter() - start, stopped)
+    return LoopResult(done, now() - start, stopped)
