@@ -82,7 +82,10 @@ for _i, _line in enumerate(_S.LINES):
 
 DEF POLICY_RANDOM = 0
 DEF POLICY_GREEDY = 1
-_POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY}
+DEF POLICY_QUICK = 2  # the former greedy (heuristics.quick_step)
+_POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY, "quick": POLICY_QUICK}
+DEF BUNDLE = 3  # heuristics.BUNDLE
+cdef double MAKE_COST = _H.MAKE_COST
 
 
 cdef struct Tab:

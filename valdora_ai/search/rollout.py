@@ -12,8 +12,8 @@ turn cannot (docs/strength.md, "Play-out cut-off counted in turns").
 Policies: ``random`` (uniform legal step, cheap), ``greedy`` (the game's greedy
 policy, much slower a step but much better play; docs/performance.md) and ``quick``
 (the game's cheaper variant of its greedy policy, :class:`~valdora_ai.games.base.
-QuickPlayouts`; only Valdora has one, the other games refuse it with
-:func:`check_policy`'s error).
+QuickPlayouts`: Valdora's greedy with less look-ahead, the Valley of Alchemists' former
+greedy policy; Zavandor has none and refuses it with :func:`check_policy`'s error).
 """
 
 from __future__ import annotations
