@@ -374,38 +374,47 @@ cdef void _bundle_gap(const Tab* t, const Pl* p, const int* missing, int* gap) n
             gap[k] = 0
 
 
-cdef double _bundle_actions(const Tab* t, const Pl* p, const int* cost, double make) noexcept nogil:
-    """heuristics._actions."""
+cdef inline double _bundle_actions(const Tab* t, const int* held, const int* skill,
+                                   const int* ing, const int* cost, double make) noexcept nogil:
+    """heuristics._actions, from the mover's decoctions held per colour, skill values and
+    ingredients (read once per bundle choice: this runs for every candidate bundle)."""
     cdef int missing[MAXD]
-    cdef int gap[MAXI]
-    cdef int c, k, v, any_missing = 0, collects = 0, most = 0, need
-    _bundle_missing(t, p, cost, missing)
+    cdef int c, k, m, any_missing = 0, collects = 0, most = 0, need, g
     for c in range(t.n_dec):
-        if missing[c]:
-            any_missing = 1
+        m = cost[c] - held[c]
+        missing[c] = m if m > 0 else 0
+        any_missing |= m > 0
     if not any_missing:
         return make
-    _bundle_gap(t, p, missing, gap)
     for k in range(t.n_ing):
-        v = _skill_value(t, p, k)
-        collects += (gap[k] + v - 1) // v
         need = 0
         for c in range(t.n_dec):
             need += missing[c] * t.recipes[c][k]
+        g = need - ing[k]
+        if g > 0:
+            collects += (g + skill[k] - 1) // skill[k]
         if need > most:
             most = need
     return make + <double>((most + t.ing_limit - 1) // t.ing_limit) + <double>collects / 2.0
 
 
-cdef int _choose_bundle(const Tab* t, const St* s, const Pl* p, double make,
+cdef int _choose_bundle(const Tab* t, const St* s, const Pl* p, double make, int among,
                         int* bundle) noexcept nogil:
     """heuristics._choose_bundle into `bundle`; its size (0: none)."""
     cdef int cards[MAXF]
     cdef double values[MAXF]
     cdef int cost[MAXD]
     cdef int idx[3]
+    cdef int held[MAXD]
+    cdef int skill[MAXI]
+    cdef char chosen[MAXF]
+    cdef double alone[MAXF]
     cdef int n = 0, free = 0, i, j, c, size, k, best_n = 0, top, over
     cdef double best = 0.0, total, rate
+    for c in range(t.n_dec):
+        held[c] = _held(p, c)
+    for k in range(t.n_ing):
+        skill[k] = _skill_value(t, p, k)
     for i in range(NCELL):
         if p.chest[i] == EMPTY:
             free += 1
@@ -420,6 +429,23 @@ cdef int _choose_bundle(const Tab* t, const St* s, const Pl* p, double make,
         n += 1
     for i in range(n):
         values[i] = _value(t, s, p, cards[i])
+    if among and n > among:  # the `among` best alone (ties: lower id), kept by id
+        for i in range(n):
+            chosen[i] = 0
+            alone[i] = values[i] / _bundle_actions(t, held, skill, p.ing, t.cost[cards[i]],
+                                                   make)
+        for k in range(among):
+            j = -1
+            for i in range(n):
+                if not chosen[i] and (j < 0 or alone[i] > alone[j]):
+                    j = i
+            chosen[j] = 1
+        j = 0
+        for i in range(n):
+            if chosen[i]:
+                cards[j], values[j] = cards[i], values[i]
+                j += 1
+        n = among
     top = BUNDLE if BUNDLE < free else free
     for size in range(1, top + 1):
         if size > n:
@@ -439,7 +465,7 @@ cdef int _choose_bundle(const Tab* t, const St* s, const Pl* p, double make,
                 total = 0.0
                 for k in range(size):
                     total += values[idx[k]]
-                rate = total / _bundle_actions(t, p, cost, make)
+                rate = total / _bundle_actions(t, held, skill, p.ing, cost, make)
                 if rate > best:
                     best, best_n = rate, size
                     for k in range(size):
@@ -534,7 +560,7 @@ cdef int _greedy_step(const Tab* t, const St* s, RngState* rng) noexcept nogil:
         return _quick_step(t, s, rng)
     p = &s.players[s.current]
     n = _legal(t, s, legal)
-    n_bundle = _choose_bundle(t, s, p, MAKE_COST, bundle)
+    n_bundle = _choose_bundle(t, s, p, MAKE_COST, BUNDLE_AMONG, bundle)
     if not n_bundle:
         return _quick_step(t, s, rng)
     for c in range(t.n_dec):

@@ -133,9 +133,10 @@ def test_the_planner_keeps_its_bundle_and_makes_it_together() -> None:
 
 
 def test_the_hoarder_holds_stock_and_brews_in_bulk() -> None:
-    """At the start of its turns it holds at least twice as many decoctions as greedy
-    does, and it brews in bulk: over three decoctions per brew action (the former
-    greedy brewed fewer than 2.8; greedy now brews a bundle's worth, about 4)."""
+    """At the start of its turns it holds more decoctions than greedy does (half again
+    as many; twice as many as the former greedy did), and it brews in bulk: over three
+    decoctions per brew action (the former greedy brewed fewer than 2.8; greedy now
+    brews a bundle's worth, about 4)."""
     def stock(style: str) -> float:
         held: list[int] = []
 
@@ -145,7 +146,7 @@ def test_the_hoarder_holds_stock_and_brews_in_bulk() -> None:
         _watch(style, range(2), see)
         return sum(held) / len(held)
 
-    assert stock("hoarder") > 2 * stock("greedy")
+    assert stock("hoarder") > 1.4 * stock("greedy")
     assert _per_action("hoarder", "brew") > 3.0
 
 

@@ -50,9 +50,13 @@ MATCH_WEIGHTS = (1.7, 1.3, 1.0)  # shape, colour, level agreement when placing
 BUNDLE = 3  # the most face-up elixirs greedy (and the planner) work towards together
 # Greedy counts a make as this many actions when it chooses its bundle, so a bundle of
 # several elixirs made together beats making the one affordable now (the planner keeps
-# its bundle instead; greedy has no memory). 1.5 / 2 / 2.5 gave 18.3 / 17.7 turns a
-# player and 2.08 / 2.55 elixirs a make action at 2.5 (docs/strength.md, 2026-11-28).
+# its bundle instead; greedy has no memory). 1.5 / 2.5 gave 18.3 / 17.7 turns a player
+# and 2.08 / 2.55 elixirs a make action (3 players, 30 games, all bundles weighed).
 MAKE_COST = 2.0
+# Greedy's bundle is drawn from this many face-up cards, those of the best value per
+# action alone (41 bundles to weigh instead of 175: a play-out policy's step must be
+# cheap).
+BUNDLE_AMONG = 6
 
 
 # ------------------------------------------------------------------- helpers
@@ -213,14 +217,19 @@ def _affordable(player: Player, cost: list[int]) -> bool:
 
 
 
-def _choose_bundle(state: AlchemistsState, player: Player, make: float = 1.0
-                   ) -> tuple[int, ...]:
+def _choose_bundle(state: AlchemistsState, player: Player, make: float = 1.0,
+                   among: int = 0) -> tuple[int, ...]:
     """The face-up cards (at most BUNDLE, as many as the chest has room for, their
     joint cost within the decoction limit) with the best value per action needed (a
-    make counted as `make` actions)."""
+    make counted as `make` actions), drawn from the `among` cards of the best value per
+    action alone (0: from all)."""
     free = player.chest.count(EMPTY)
     cards = [card for card in state.face_up if card != EMPTY]
     values = {card: _value(state, player, state.data.elixirs[card]) for card in cards}
+    if among:
+        alone = {card: values[card] / _actions(state, player, list(state.data.elixirs[card].cost),
+                                               make) for card in cards}
+        cards = sorted(cards, key=lambda card: (-alone[card], card))[:among]
     best: tuple[float, tuple[int, ...]] = (0.0, ())
     for size in range(1, min(BUNDLE, free) + 1):
         for bundle in combinations(sorted(cards), size):
@@ -256,7 +265,7 @@ def greedy_step(state: AlchemistsState, rng: RngLike) -> int:
         return quick_step(state, rng)
     player = state.players[state.current]
     legal = state.legal_steps()
-    bundle = list(_choose_bundle(state, player, MAKE_COST))
+    bundle = list(_choose_bundle(state, player, MAKE_COST, BUNDLE_AMONG))
     if not bundle:
         return quick_step(state, rng)
     cost = _bundle_cost(state, bundle)
