@@ -61,6 +61,8 @@ def play_games(players: int, games: int, first_seed: int = 0, policy: str = "gre
             before = [(len(p.sold), len(p.markers)) for p in state.players]
             if seats is not None and not state.is_chance_node():
                 step = seats[state.current].step(state, rng)
+            elif policy == "quick":
+                step = game.quick_step(state, rng)
             else:
                 step = game.greedy_step(state, rng)
             if S.kind(step) == "make":
@@ -114,8 +116,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
     parser.add_argument("--policy", default="greedy",
-                        help="greedy (the compiled core's unless VALDORA_PURE_PYTHON=1) or "
-                             "a style of the game (planner, hoarder)")
+                        help="greedy or quick (the former greedy; the compiled core's "
+                             "unless VALDORA_PURE_PYTHON=1) or a style (planner, hoarder)")
     args = parser.parse_args()
     for players in args.players:
         tally = play_games(players, args.games, args.seed, args.policy)
