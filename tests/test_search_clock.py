@@ -80,3 +80,25 @@ def test_a_spec_refuses_an_unknown_clock() -> None:
     game = va.make_game("valdora", players=3)
     with pytest.raises(ValdoraError, match="clock"):
         va.make_agent("ismcts:clock=sundial", game)
+
+
+def test_root_parallel_workers_keep_the_clock() -> None:
+    """Each worker of jobs=N measures its own CPU time on the budget's clock."""
+    from valdora_ai.search.parallel import split_budget
+
+    parts = split_budget(Budget(iterations=10, seconds=2.0, clock="cpu"), 3)
+    assert [p.clock for p in parts] == ["cpu"] * 3
+    assert [p.seconds for p in parts] == [2.0] * 3
+
+
+def test_a_time_control_runs_on_the_wall_clock(cpu_ticks: None) -> None:
+    """Under a game clock the plan's limit is wall time, whatever the spec's clock: the
+    ticking CPU clock does not stop the search, the frozen wall clock never ends it
+    before its iterations do."""
+    from valdora_ai.clock import ClockReading
+
+    game = va.make_game("valdora", players=3)
+    state = game.new_state(seed=5)
+    agent = va.make_agent(f"ismcts:time=3,clock=cpu,iterations={CAP}", game, seed=1)
+    agent.clock = ClockReading(600.0, 0.0)
+    assert agent.analyze(game.observation(state, state.current_player)).iterations == CAP
