@@ -1,7 +1,10 @@
-"""Greedy self-play of The Valley of Alchemists, for comparison with the design doc's
-reference figures (turns per player, scores, EP per sold line, seat win shares).
+"""Self-play of The Valley of Alchemists by one policy (greedy by default, or a named
+style or play-out policy), for comparison with the design doc's reference figures (turns
+per player, scores, EP per sold line, seat win shares) and the pace of the policy
+(elixirs per make action, players who use the Decoction transformation).
 
     python benchmarks/alchemists_selfplay.py --games 500
+    python benchmarks/alchemists_selfplay.py --games 200 --policy planner
 """
 
 from __future__ import annotations
@@ -11,7 +14,8 @@ import statistics
 from dataclasses import dataclass, field
 
 from valdora_ai.games import make_game
-from valdora_ai.games.alchemists.rules import AlchemistsState
+from valdora_ai.games.alchemists import steps as S
+from valdora_ai.games.alchemists.rules import CHOOSE, AlchemistsState
 from valdora_ai.rng import Rng
 
 
@@ -27,6 +31,9 @@ class Tally:
     made: list[int] = field(default_factory=list)
     seat_wins: list[float] = field(default_factory=list)
     stalls: int = 0
+    make_actions: int = 0
+    make_steps: int = 0
+    transformers: int = 0  # players who used the Decoction transformation
 
 
 def _sale_ep(state: AlchemistsState, before: list[tuple[int, int]]) -> list[int]:
@@ -40,16 +47,32 @@ def _sale_ep(state: AlchemistsState, before: list[tuple[int, int]]) -> list[int]
     return found
 
 
-def play_games(players: int, games: int, first_seed: int = 0) -> Tally:
+def play_games(players: int, games: int, first_seed: int = 0, policy: str = "greedy"
+               ) -> Tally:
     tally = Tally(seat_wins=[0.0] * players)
     game = make_game("alchemists", players=players)
     for seed in range(first_seed, first_seed + games):
         state = game.new_state(seed)
         rng = Rng(seed)
+        seats = [game.make_policy(policy) for _ in range(players)] if policy in \
+            game.policy_names() else None
+        transformed = set()
         while not state.is_terminal():
             before = [(len(p.sold), len(p.markers)) for p in state.players]
-            state.apply(game.greedy_step(state, rng))
+            if seats is not None and not state.is_chance_node():
+                step = seats[state.current].step(state, rng)
+            elif policy == "quick":
+                step = game.quick_step(state, rng)
+            else:
+                step = game.greedy_step(state, rng)
+            if S.kind(step) == "make":
+                tally.make_steps += 1
+                tally.make_actions += state.phase == CHOOSE
+            elif S.kind(step) == "transform":
+                transformed.add(state.current)
+            state.apply(step)
             tally.line_ep += _sale_ep(state, before)
+        tally.transformers += len(transformed)
         tally.stalls += state.capped
         tally.turns.append(state.turns / players)
         scores = state.scores()
@@ -67,10 +90,10 @@ def _quantiles(values: list[float] | list[int]) -> str:
     return f"p10 {q[1]:.0f}, median {statistics.median(values):.0f}, p90 {q[17]:.0f}"
 
 
-def report(players: int, tally: Tally, games: int) -> str:
+def report(players: int, tally: Tally, games: int, policy: str = "greedy") -> str:
     shares = " / ".join(f"{100 * w / games:.1f}" for w in tally.seat_wins)
     return "\n".join([
-        f"{players} players, {games} games (greedy self-play; stalls: {tally.stalls})",
+        f"{players} players, {games} games ({policy} self-play; stalls: {tally.stalls})",
         f"  turns per player: mean {statistics.mean(tally.turns):.1f} "
         f"(sd {statistics.pstdev(tally.turns):.1f}; {_quantiles(tally.turns)})",
         f"  final score: mean {statistics.mean(tally.scores):.1f} "
@@ -80,6 +103,9 @@ def report(players: int, tally: Tally, games: int) -> str:
         f"{statistics.mean(tally.line_ep):.1f}",
         f"  lines sold per player: mean {statistics.mean(tally.lines):.2f}; elixirs made "
         f"per player: mean {statistics.mean(tally.made):.1f}",
+        f"  elixirs per make action: {tally.make_steps / max(1, tally.make_actions):.2f}; "
+        f"players who transformed decoctions: "
+        f"{100 * tally.transformers / (games * players):.1f}%",
         f"  win share by seat (%): {shares}",
     ])
 
@@ -88,9 +114,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
+    parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
+    parser.add_argument("--policy", default="greedy",
+                        help="greedy or quick (the former greedy; the compiled core's "
+                             "unless VALDORA_PURE_PYTHON=1) or a style (planner, hoarder)")
     args = parser.parse_args()
     for players in args.players:
-        print(report(players, play_games(players, args.games), args.games))
+        tally = play_games(players, args.games, args.seed, args.policy)
+        print(report(players, tally, args.games, args.policy))
 
 
 if __name__ == "__main__":

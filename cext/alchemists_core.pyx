@@ -82,7 +82,11 @@ for _i, _line in enumerate(_S.LINES):
 
 DEF POLICY_RANDOM = 0
 DEF POLICY_GREEDY = 1
-_POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY}
+DEF POLICY_QUICK = 2  # the former greedy (heuristics.quick_step)
+_POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY, "quick": POLICY_QUICK}
+DEF BUNDLE = 3  # heuristics.BUNDLE
+cdef double MAKE_COST = _H.MAKE_COST
+cdef int BUNDLE_AMONG = _H.BUNDLE_AMONG
 
 
 cdef struct Tab:

@@ -318,8 +318,8 @@ cdef int _chance_pick(const Tab* t, const St* s, RngState* rng) noexcept nogil:
     return CHANCE_BASE + cards[rng_choice_weighted(rng, weights, n)]
 
 
-cdef int _greedy_step(const Tab* t, const St* s, RngState* rng) noexcept nogil:
-    """heuristics.greedy_step."""
+cdef int _quick_step(const Tab* t, const St* s, RngState* rng) noexcept nogil:
+    """heuristics.quick_step (the former greedy)."""
     cdef int legal[MAXSTEPS]
     cdef int targets[MAXF]  # _targets is pure: one list serves every brew and collect
     cdef int n, step, n_targets
@@ -349,6 +349,247 @@ cdef int _greedy_step(const Tab* t, const St* s, RngState* rng) noexcept nogil:
     if not step:
         step = _greedy_brew(t, s, p, legal, n, t.face_up, targets, n_targets)
     return step
+
+
+# ------------------------------------------------------------------- bundles
+cdef void _bundle_missing(const Tab* t, const Pl* p, const int* cost, int* missing) noexcept nogil:
+    """heuristics._missing."""
+    cdef int c, m
+    for c in range(t.n_dec):
+        m = cost[c] - _held(p, c)
+        missing[c] = m if m > 0 else 0
+
+
+cdef void _bundle_gap(const Tab* t, const Pl* p, const int* missing, int* gap) noexcept nogil:
+    """heuristics._gap: ingredients per type still to collect for brewing `missing`."""
+    cdef int c, k
+    for k in range(t.n_ing):
+        gap[k] = 0
+    for c in range(t.n_dec):
+        for k in range(t.n_ing):
+            gap[k] += missing[c] * t.recipes[c][k]
+    for k in range(t.n_ing):
+        gap[k] -= p.ing[k]
+        if gap[k] < 0:
+            gap[k] = 0
+
+
+cdef inline double _bundle_actions(const Tab* t, const int* held, const int* skill,
+                                   const int* ing, const int* cost, double make) noexcept nogil:
+    """heuristics._actions, from the mover's decoctions held per colour, skill values and
+    ingredients (read once per bundle choice: this runs for every candidate bundle)."""
+    cdef int missing[MAXD]
+    cdef int c, k, m, any_missing = 0, collects = 0, most = 0, need, g
+    for c in range(t.n_dec):
+        m = cost[c] - held[c]
+        missing[c] = m if m > 0 else 0
+        any_missing |= m > 0
+    if not any_missing:
+        return make
+    for k in range(t.n_ing):
+        need = 0
+        for c in range(t.n_dec):
+            need += missing[c] * t.recipes[c][k]
+        g = need - ing[k]
+        if g > 0:
+            collects += (g + skill[k] - 1) // skill[k]
+        if need > most:
+            most = need
+    return make + <double>((most + t.ing_limit - 1) // t.ing_limit) + <double>collects / 2.0
+
+
+cdef int _choose_bundle(const Tab* t, const St* s, const Pl* p, double make, int among,
+                        int* bundle) noexcept nogil:
+    """heuristics._choose_bundle into `bundle`; its size (0: none)."""
+    cdef int cards[MAXF]
+    cdef double values[MAXF]
+    cdef int cost[MAXD]
+    cdef int idx[3]
+    cdef int held[MAXD]
+    cdef int skill[MAXI]
+    cdef char chosen[MAXF]
+    cdef double alone[MAXF]
+    cdef int n = 0, free = 0, i, j, c, size, k, best_n = 0, top, over
+    cdef double best = 0.0, total, rate
+    for c in range(t.n_dec):
+        held[c] = _held(p, c)
+    for k in range(t.n_ing):
+        skill[k] = _skill_value(t, p, k)
+    for i in range(NCELL):
+        if p.chest[i] == EMPTY:
+            free += 1
+    for i in range(t.face_up):  # the face-up cards by id, as sorted(cards)
+        if s.face_up[i] == EMPTY:
+            continue
+        j = n
+        while j > 0 and cards[j - 1] > s.face_up[i]:
+            cards[j] = cards[j - 1]
+            j -= 1
+        cards[j] = s.face_up[i]
+        n += 1
+    for i in range(n):
+        values[i] = _value(t, s, p, cards[i])
+    if among and n > among:  # the `among` best alone (ties: lower id), kept by id
+        for i in range(n):
+            chosen[i] = 0
+            alone[i] = values[i] / _bundle_actions(t, held, skill, p.ing, t.cost[cards[i]],
+                                                   make)
+        for k in range(among):
+            j = -1
+            for i in range(n):
+                if not chosen[i] and (j < 0 or alone[i] > alone[j]):
+                    j = i
+            chosen[j] = 1
+        j = 0
+        for i in range(n):
+            if chosen[i]:
+                cards[j], values[j] = cards[i], values[i]
+                j += 1
+        n = among
+    top = BUNDLE if BUNDLE < free else free
+    for size in range(1, top + 1):
+        if size > n:
+            break
+        for k in range(size):  # itertools.combinations order
+            idx[k] = k
+        while True:
+            for c in range(t.n_dec):
+                cost[c] = 0
+                for k in range(size):
+                    cost[c] += t.cost[cards[idx[k]]][c]
+            over = 0
+            for c in range(t.n_dec):
+                if cost[c] > t.dec_limit:
+                    over = 1
+            if not over:
+                total = 0.0
+                for k in range(size):
+                    total += values[idx[k]]
+                rate = total / _bundle_actions(t, held, skill, p.ing, cost, make)
+                if rate > best:
+                    best, best_n = rate, size
+                    for k in range(size):
+                        bundle[k] = cards[idx[k]]
+            k = size - 1
+            while k >= 0 and idx[k] == k + n - size:
+                k -= 1
+            if k < 0:
+                break
+            idx[k] += 1
+            for j in range(k + 1, size):
+                idx[j] = idx[j - 1] + 1
+    return best_n
+
+
+cdef int _first_make(const Tab* t, const St* s, const Pl* p, const int* legal, int n_legal,
+                     const int* bundle, int n_bundle) noexcept nogil:
+    """heuristics._first_make: the bundle's card in the lowest legal face-up space."""
+    cdef char slots[MAXF]
+    cdef int i, slot, cell
+    memset(slots, 0, MAXF)
+    for i in range(n_legal):
+        if MAKE_BASE <= legal[i] < REARRANGE_BASE:
+            slots[(legal[i] - MAKE_BASE) // NCELL] = 1
+    for slot in range(t.face_up):
+        if slots[slot] and _in(bundle, n_bundle, s.face_up[slot]):
+            _placement(t, p, s.face_up[slot], &cell)
+            return MAKE_BASE + slot * NCELL + cell
+    return 0
+
+
+cdef int _first_brew(const Tab* t, const int* legal, int n_legal, const int* wanted) noexcept nogil:
+    """heuristics._first_brew."""
+    cdef int c
+    for c in range(t.n_dec):
+        if wanted[c] and _in(legal, n_legal, BREW_BASE + c):
+            return BREW_BASE + c
+    return 0
+
+
+cdef int _best_collect(const Tab* t, const Pl* p, const int* legal, int n_legal,
+                       const int* gap, int* covered) noexcept nogil:
+    """heuristics._best_collect: the step (0: none), its coverage into `covered`."""
+    cdef int amounts[MAXI]
+    cdef int i, k, cov, total, best = 0, best_cov = 0, best_total = 0
+    for i in range(n_legal):
+        if not (COLLECT_BASE <= legal[i] < BREW_BASE):
+            continue
+        _collect_amounts(t, p, legal[i] - COLLECT_BASE, amounts)
+        cov, total = 0, 0
+        for k in range(t.n_ing):
+            cov += amounts[k] if amounts[k] < gap[k] else gap[k]
+            total += amounts[k]
+        if best == 0 or cov > best_cov or (cov == best_cov and (
+                total > best_total or (total == best_total and legal[i] < best))):
+            best, best_cov, best_total = legal[i], cov, total
+    covered[0] = best_cov
+    return best
+
+
+cdef int _bundle_transform(const Tab* t, const Pl* p, const int* legal, int n_legal,
+                           const int* missing, const int* cost) noexcept nogil:
+    """heuristics._transform."""
+    cdef int c, target = -1, lacking = 0, count, source, extra, step, best = 0, spare = 0
+    for c in range(t.n_dec):
+        if missing[c]:
+            lacking += 1
+            target = c
+    if lacking != 1:
+        return 0
+    count = missing[target]
+    for source in range(t.n_dec):
+        if source == target:
+            continue
+        extra = p.dec[source] - cost[source]
+        step = TRANSFORM_BASE + (source * MAX_DEC_CODES + target) * STRIDE + count - 1
+        if extra >= count and extra > spare and _in(legal, n_legal, step):
+            best, spare = step, extra
+    return best
+
+
+cdef int _greedy_step(const Tab* t, const St* s, RngState* rng) noexcept nogil:
+    """heuristics.greedy_step: work towards the best bundle."""
+    cdef int legal[MAXSTEPS]
+    cdef int bundle[BUNDLE]
+    cdef int cost[MAXD]
+    cdef int missing[MAXD]
+    cdef int gap[MAXI]
+    cdef int n, n_bundle, c, k, step, covered, affordable
+    cdef const Pl* p
+    if s.refilling or not (s.phase == CHOOSE or s.phase == BREWING or s.phase == MAKING):
+        return _quick_step(t, s, rng)
+    p = &s.players[s.current]
+    n = _legal(t, s, legal)
+    n_bundle = _choose_bundle(t, s, p, MAKE_COST, BUNDLE_AMONG, bundle)
+    if not n_bundle:
+        return _quick_step(t, s, rng)
+    for c in range(t.n_dec):
+        cost[c] = 0
+        for k in range(n_bundle):
+            cost[c] += t.cost[bundle[k]][c]
+    if s.phase == MAKING:
+        return (_first_make(t, s, p, legal, n, bundle, n_bundle)
+                or _greedy_make(t, s, p, legal, n) or STOP)
+    _bundle_missing(t, p, cost, missing)
+    if s.phase == BREWING:
+        return _first_brew(t, legal, n, missing) or STOP
+    step = _greedy_sell(t, s, p, legal, n)
+    if step:
+        return step
+    affordable = 1
+    for c in range(t.n_dec):
+        if missing[c]:
+            affordable = 0
+    if affordable:
+        return _first_make(t, s, p, legal, n, bundle, n_bundle) or _quick_step(t, s, rng)
+    step = _bundle_transform(t, p, legal, n, missing, cost)
+    if step:
+        return step
+    _bundle_gap(t, p, missing, gap)
+    step = _best_collect(t, p, legal, n, gap, &covered)
+    if not covered:
+        step = _first_brew(t, legal, n, missing)
+    return step or _quick_step(t, s, rng)
 
 
 cdef void _estimate(const Tab* t, const St* s, double* out) noexcept nogil:
@@ -387,6 +628,8 @@ cdef int _policy_step(const Tab* t, St* s, int policy, RngState* rng) noexcept n
         return _chance_pick(t, s, rng)
     if policy == POLICY_GREEDY:
         return _greedy_step(t, s, rng)
+    if policy == POLICY_QUICK:
+        return _quick_step(t, s, rng)
     n = _legal(t, s, legal)
     return legal[rng_below(rng, n)]
 

@@ -292,6 +292,17 @@ cdef class AlchemistsCompiledState:
         _rng_out(&r, rng)
         return step
 
+    def quick_step(self, rng):
+        """heuristics.quick_step (the former greedy) in C (same step, same rng draws)."""
+        cdef RngState r
+        cdef int step
+        if self.s.over:
+            raise ValdoraError("the game is over: no step to choose")
+        _rng_in(&r, rng)
+        step = _quick_step(&self.tables.t, &self.s, &r)
+        _rng_out(&r, rng)
+        return step
+
     def estimate_final_scores(self):
         """heuristics.estimate_final_scores in C, bit for bit."""
         cdef double out[MAXP]
@@ -299,13 +310,13 @@ cdef class AlchemistsCompiledState:
         return [out[i] for i in range(self.s.n)]
 
     def playout(self, rng, long max_steps=1 << 30, str policy="random"):
-        """Play on in place with `policy` ("random" or "greedy", both in C); returns
+        """Play on in place with `policy` ("random", "greedy" or "quick", all in C); returns
         the steps played (valdora_ai.playout has the reference loops)."""
         cdef RngState r
         cdef long played
         cdef int code
         if policy not in _POLICIES:
-            raise ValdoraError(f"unknown playout policy {policy!r} (known: random, greedy)")
+            raise ValdoraError(f"unknown playout policy {policy!r} (known: random, greedy, quick)")
         code = _POLICIES[policy]
         _rng_in(&r, rng)
         with nogil:
@@ -320,7 +331,7 @@ cdef class AlchemistsCompiledState:
         cdef RngState r
         cdef int code
         if policy not in _POLICIES:
-            raise ValdoraError(f"unknown playout policy {policy!r} (known: random, greedy)")
+            raise ValdoraError(f"unknown playout policy {policy!r} (known: random, greedy, quick)")
         code = _POLICIES[policy]
         _rng_in(&r, rng)
         with nogil:

@@ -76,12 +76,12 @@ def _midgame(seed: int, belief: bool) -> AlchemistsState:
 
 @pytest.mark.parametrize("belief", [False, True])
 def test_playouts_match_the_reference_loops(belief: bool) -> None:
-    """C play-outs (both policies) and the Python loops: same steps, same end, same
+    """C play-outs (every policy) and the Python loops: same steps, same end, same
     generator state."""
     for seed in range(12):
         ref = _midgame(seed, belief)
         game = AlchemistsGame(ref.n)
-        for policy in ("random", "greedy"):
+        for policy in ("random", "greedy", "quick"):
             mine, comp = ref.copy(), Compiled.from_reference(ref)
             r1, r2 = Rng(seed + 1), Rng(seed + 1)
             limit = 150 if seed % 3 == 0 else 1 << 30
@@ -89,13 +89,13 @@ def test_playouts_match_the_reference_loops(belief: bool) -> None:
                 played = reference_random_playout(mine, r1, limit)
                 assert random_playout(comp, r2, limit) == played
             else:
-                played = reference_greedy_playout(game, mine, r1, limit)
-                assert greedy_playout(game, comp, r2, limit) == played
+                played = reference_greedy_playout(game, mine, r1, limit, policy)
+                assert greedy_playout(game, comp, r2, limit, policy) == played
             assert r1.getstate() == r2.getstate()
             assert snapshot(comp.to_reference()) == snapshot(mine)
 
 
-@pytest.mark.parametrize("policy", ["random", "greedy"])
+@pytest.mark.parametrize("policy", ["random", "greedy", "quick"])
 def test_rollouts_match_the_reference_loop(policy: str) -> None:
     """search.rollout in C against reference_rollout, cut-offs of 0, 1, 2 turns and none."""
     for seed in range(12):

@@ -109,8 +109,9 @@ def _per_action(style: str, kind: str) -> float:
 
 def test_the_planner_keeps_its_bundle_and_makes_it_together() -> None:
     """Its bundle changes only when a card of it left the row or the chest lacks room
-    for it; bundles of several cards are common; it makes about twice as many elixirs
-    per make action as greedy."""
+    for it; bundles of several cards are common; it makes over two elixirs per make
+    action (the former greedy, now the quick policy, made about one; greedy now builds
+    bundles too, chosen afresh at each decision, issue 30)."""
     kept = several = 0
     last: dict[Any, tuple[int, ...]] = {}  # agent: its target after its last decision
 
@@ -128,12 +129,14 @@ def test_the_planner_keeps_its_bundle_and_makes_it_together() -> None:
         last[agent] = after
     _watch("planner", range(2), see)
     assert kept > 50 and several > 50, (kept, several)
-    assert _per_action("planner", "make") > 1.6 * _per_action("greedy", "make")
+    assert _per_action("planner", "make") > 2.0
 
 
 def test_the_hoarder_holds_stock_and_brews_in_bulk() -> None:
-    """At the start of its turns it holds at least twice as many decoctions as greedy
-    does, and it brews more decoctions per brew action."""
+    """At the start of its turns it holds more decoctions than greedy does (half again
+    as many; twice as many as the former greedy did), and it brews in bulk: over three
+    decoctions per brew action (the former greedy brewed fewer than 2.8; greedy now
+    brews a bundle's worth, about 4)."""
     def stock(style: str) -> float:
         held: list[int] = []
 
@@ -143,8 +146,8 @@ def test_the_hoarder_holds_stock_and_brews_in_bulk() -> None:
         _watch(style, range(2), see)
         return sum(held) / len(held)
 
-    assert stock("hoarder") > 2 * stock("greedy")
-    assert _per_action("hoarder", "brew") > 1.2 * _per_action("greedy", "brew")
+    assert stock("hoarder") > 1.4 * stock("greedy")
+    assert _per_action("hoarder", "brew") > 3.0
 
 
 def test_the_game_offers_exactly_these_styles() -> None:

@@ -23,6 +23,12 @@ from valdora_ai.errors import ValdoraError
 MAX_ITERATIONS = 1_000_000_000
 MAX_SECONDS = 86_400.0  # a day: a longer budget is a typo, and inf or nan never ends
 Z95 = 1.959963984540054  # the two-sided 95% quantile of the standard normal
+# The clocks a seconds budget can be measured on: ``wall`` (elapsed time) or ``cpu`` (the
+# CPU time of the searching thread, which is the searching process's own work: a search runs
+# in one thread, and a root-parallel worker is a process of its own). A CPU budget buys the
+# same work on an idle and on a loaded machine, so equal-time series stay fair when other
+# jobs share the cores. Tests replace an entry to drive a search with an invented clock.
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
 
 
 def mean_interval(mean: float, sd: float | None, n: int) -> tuple[float, float] | None:
@@ -40,11 +46,13 @@ class Budget:
 
     ``Budget()`` means "the agent's own default". An agent that does not search
     ignores the budget. Both are bounded (:data:`MAX_ITERATIONS`, :data:`MAX_SECONDS`),
-    so every budget ends.
+    so every budget ends. `clock` names the clock of :data:`CLOCKS` the seconds (and the
+    seconds an analysis reports) are measured on.
     """
 
     iterations: int | None = None
     seconds: float | None = None
+    clock: str = "wall"
 
     def __post_init__(self) -> None:
         if self.iterations is not None and not 1 <= self.iterations <= MAX_ITERATIONS:
@@ -53,6 +61,13 @@ class Budget:
         if self.seconds is not None and not 0 < self.seconds <= MAX_SECONDS:
             raise ValdoraError(f"budget seconds must be above 0 and at most {MAX_SECONDS:g}, "
                                f"got {self.seconds}")
+        if self.clock not in CLOCKS:
+            raise ValdoraError(f"budget clock must be one of {', '.join(CLOCKS)}, "
+                               f"got {self.clock!r}")
+
+    def now(self) -> float:
+        """A reading of the budget's clock (seconds from an arbitrary origin)."""
+        return CLOCKS[self.clock]()
 
     @property
     def is_default(self) -> bool:

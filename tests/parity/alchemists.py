@@ -5,7 +5,8 @@
 player to move, the legal steps (codes and order), the chance outcomes with their exact
 probabilities, the whole state (every field of ``to_reference()``, deck and box
 included), the conversion back from the reference, copies, the greedy policy's
-decision and generator state, the score estimate (bit for bit), observations and the
+decision and generator state (and the quick policy's at every fifth step), the score
+estimate (bit for bit), observations and the
 worlds determinized from them (the core's belief state and sampler against
 info.observation and info.determinize, from the same generator state), and at the end
 the score lines, winners and returns. Used by tests/test_alchemists_parity.py (every CI
@@ -19,7 +20,11 @@ from typing import Any
 from parity import ParityError, check, next_step
 from valdora_ai.games.alchemists.data import AlchemistsData, Options
 from valdora_ai.games.alchemists.engines import CORE, as_reference
-from valdora_ai.games.alchemists.heuristics import estimate_final_scores, greedy_step
+from valdora_ai.games.alchemists.heuristics import (
+    estimate_final_scores,
+    greedy_step,
+    quick_step,
+)
 from valdora_ai.games.alchemists.info import determinize, observation
 from valdora_ai.games.alchemists.rules import AlchemistsState, Player
 from valdora_ai.rng import Rng
@@ -97,6 +102,10 @@ def lockstep(data: AlchemistsData, options: Options, players: int, seed: int, *,
                    "states converted from the reference", where)
             if not ref.is_chance_node():
                 compare_samples(ref, comp, seed + step_no, where)
+        if not ref.is_chance_node() and step_no % 5 == 2:  # the former greedy (quick)
+            r1, r2 = Rng(seed + step_no), Rng(seed + step_no)
+            check(comp.quick_step(r2) == quick_step(ref, r1), "quick steps", where)
+            check(r1.getstate() == r2.getstate(), "generators after a quick step", where)
         step = next_step(ref, comp, policy, greedy, step_no % 7 == 3,
                          lambda r: greedy_step(ref, r), where)
         before = snapshot(comp.to_reference()) if step_no % 7 == 3 else None

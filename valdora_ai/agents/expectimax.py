@@ -29,7 +29,6 @@ exploited through its blind spot for coins. The series are in docs/strength.md
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -63,7 +62,7 @@ class ExpectimaxAgent(SearchAgent):
         """The budget from the spec (iterations and/or time), else DEFAULT_SECONDS."""
         iterations = self.params["iterations"] or None
         seconds = self.params["time"] or (None if iterations else DEFAULT_SECONDS)
-        return Budget(iterations=iterations, seconds=seconds)
+        return Budget(iterations=iterations, seconds=seconds, clock=self.params["clock"])
 
     def analyze(self, observation: Observation, budget: Budget | None = None,
                 control: SearchControl | None = None) -> Analysis:
@@ -86,7 +85,7 @@ class ExpectimaxAgent(SearchAgent):
 
     def search(self, observation: Observation, budget: Budget,
                control: SearchControl | None, steps: list[int] | None = None) -> Analysis:
-        start = time.perf_counter()
+        start = budget.now()
         belief = observation.belief_state()
         player = observation.observer
         roots = steps if steps is not None else ordered_steps(self.game, belief)
@@ -102,7 +101,7 @@ class ExpectimaxAgent(SearchAgent):
             max_leaves = (None if budget.iterations is None or depth == 1
                           else budget.iterations - leaves)
             search = Expectimax(self.game, self.evaluator, max_leaves, deadline, should_stop,
-                                **sampling)
+                                now=budget.now, **sampling)
             found: list[Candidate] = []
             try:
                 self._depth(search, belief, roots, depth, player, found)
@@ -117,10 +116,10 @@ class ExpectimaxAgent(SearchAgent):
             best, reached = _ranked(found, player), depth
             if control is not None and control.wants_report() and depth < self.params["depth"]:
                 control.report(Analysis(player=player, candidates=best, agent=self.spec,
-                                        iterations=leaves, seconds=time.perf_counter() - start,
+                                        iterations=leaves, seconds=budget.now() - start,
                                         complete=False, extra={"depth": depth}))
         return Analysis(player=player, candidates=best, agent=self.spec, iterations=leaves,
-                        seconds=time.perf_counter() - start,
+                        seconds=budget.now() - start,
                         complete=reached == self.params["depth"] and not stopped,
                         extra={"depth": reached})
 

@@ -16,7 +16,6 @@ The tree is kept between decisions when sound (see :mod:`valdora_ai.search.reuse
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -56,7 +55,7 @@ class IsmctsAgent(MctsAgent):
 
     def search(self, observation: Observation, budget: Budget,
                control: SearchControl | None) -> Analysis:
-        start = time.perf_counter()
+        start = budget.now()
         settings = with_deadline(self.settings, budget, start)
         root = (self.memory.recall(observation) if self.params["reuse"] else None) or Node()
         reused = root.visits

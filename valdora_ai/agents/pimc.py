@@ -13,7 +13,6 @@ hidden faces, which is PIMC's known weakness (strategy fusion); ISMCTS avoids it
 from __future__ import annotations
 
 import math
-import time
 from typing import Any, ClassVar
 
 from valdora_ai.agents.base import Param
@@ -41,7 +40,7 @@ class PimcAgent(MctsAgent):
 
     def search(self, observation: Observation, budget: Budget,
                control: SearchControl | None) -> Analysis:
-        start = time.perf_counter()
+        start = budget.now()
         settings = with_deadline(self.settings, budget, start)
         worlds = self._sample(observation, budget, control, start)
         count = len(worlds)
@@ -72,7 +71,7 @@ class PimcAgent(MctsAgent):
             count = min(count, budget.iterations)  # trees past the last iteration stay empty
         deadline = math.inf if budget.seconds is None else start + budget.seconds
         worlds = [self.game.determinize(observation, self.rng)]
-        while len(worlds) < count and time.perf_counter() < deadline:
+        while len(worlds) < count and budget.now() < deadline:
             if control is not None and control.should_stop():
                 break
             worlds.append(self.game.determinize(observation, self.rng))

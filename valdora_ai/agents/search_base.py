@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from valdora_ai.agents.base import Agent, Param
 from valdora_ai.analysis import (
+    CLOCKS,
     MAX_ITERATIONS,
     MAX_SECONDS,
     Analysis,
@@ -45,6 +46,9 @@ class SearchAgent(Agent):
                             MAX_ITERATIONS),
         "time": Param(float, 0.0, "seconds per decision (0: no limit); with neither, "
                                   f"{DEFAULT_ITERATIONS} iterations", 0.0, MAX_SECONDS),
+        "clock": Param(str, "wall", "what `time` measures: wall (elapsed) or cpu (the search's "
+                                    "own CPU time, fair on a loaded machine); a time control "
+                                    "always runs on the wall clock", choices=tuple(CLOCKS)),
         "reward": Param(str, "win", "backed-up reward: win (share), rank or margin",
                         choices=REWARDS),
         "eval": Param(str, "hand", "estimate at play-out cut-offs: hand (the game's) or "
@@ -67,7 +71,7 @@ class SearchAgent(Agent):
         seconds = self.params["time"] or None
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
-        return Budget(iterations=iterations, seconds=seconds)
+        return Budget(iterations=iterations, seconds=seconds, clock=self.params["clock"])
 
     def choose(self, observation: Observation) -> int:
         return self.decide(self.analyze(observation))
@@ -87,7 +91,7 @@ class SearchAgent(Agent):
             iterations = budget.iterations if explicit or self.params["iterations"] else None
             limit = plan.hard if jobs == 1 else plan.soft  # workers cannot see the lead
             seconds = limit if budget.seconds is None else min(budget.seconds, limit)
-            budget = Budget(iterations=iterations, seconds=seconds)
+            budget = Budget(iterations=iterations, seconds=seconds)  # a game clock is wall time
             if jobs == 1:
                 control = timer = ClockControl(plan=plan, inner=control,
                                                start=time.perf_counter())

@@ -63,14 +63,15 @@ class Expectimax:
     def __init__(self, game: Game, evaluator: Evaluator, max_leaves: int | None = None,
                  deadline: float | None = None,
                  should_stop: Callable[[], bool] | None = None, playouts: int = 0,
-                 seed: int = 0) -> None:
+                 seed: int = 0, now: Callable[[], float] = time.perf_counter) -> None:
         self.game = game
         self.playouts = playouts
         self.seed = seed
         self.evaluator = evaluator
         self.total = evaluator.constant_sum
         self.max_leaves = max_leaves
-        self.deadline = deadline
+        self.deadline = deadline  # a reading of the clock `now`
+        self.now = now
         self.should_stop = should_stop
         self.leaves = 0
 
@@ -115,7 +116,7 @@ class Expectimax:
 
     def _out_of_time(self) -> bool:
         """The deadline has passed or the caller asked to stop."""
-        return ((self.deadline is not None and time.perf_counter() > self.deadline)
+        return ((self.deadline is not None and self.now() > self.deadline)
                 or (self.should_stop is not None and self.should_stop()))
 
     @staticmethod

@@ -12,8 +12,8 @@ turn cannot (docs/strength.md, "Play-out cut-off counted in turns").
 Policies: ``random`` (uniform legal step, cheap), ``greedy`` (the game's greedy
 policy, much slower a step but much better play; docs/performance.md) and ``quick``
 (the game's cheaper variant of its greedy policy, :class:`~valdora_ai.games.base.
-QuickPlayouts`; only Valdora has one, the other games refuse it with
-:func:`check_policy`'s error).
+QuickPlayouts`: Valdora's greedy with less look-ahead, the Valley of Alchemists' former
+greedy policy; Zavandor has none and refuses it with :func:`check_policy`'s error).
 """
 
 from __future__ import annotations
@@ -47,25 +47,27 @@ def check_policy(game: Game, policy: str) -> None:
 
 
 def rollout(game: Game, state: Any, policy: str, depth: int, rng: Any,
-            evaluator: Evaluator, searcher: int, deadline: float | None = None) -> Outcome:
+            evaluator: Evaluator, searcher: int, deadline: float | None = None,
+            now: Callable[[], float] = time.perf_counter) -> Outcome:
     """Play `state` (modified in place) to the cut-off or the end; its outcome.
 
     `searcher` is the player whose turns count for the cut-off; a negative `depth`
     plays to the end. A compiled state plays the whole play-out in C;
     :func:`reference_rollout` is the loop it must match. `deadline` (a
-    ``time.perf_counter()`` reading) ends a pure-Python play-out early, valued where
-    it stands.
+    reading of the clock `now`) ends a pure-Python play-out early, valued where it
+    stands.
     """
     fast = fast_playouts(state)
     if fast is not None:
         fast.rollout(rng, policy, searcher, depth)
     else:
-        reference_rollout(game, state, policy, depth, rng, searcher, deadline)
+        reference_rollout(game, state, policy, depth, rng, searcher, deadline, now)
     return evaluator.evaluate(state)
 
 
 def reference_rollout(game: Game, state: Any, policy: str, depth: int, rng: Any,
-                      searcher: int, deadline: float | None = None) -> None:
+                      searcher: int, deadline: float | None = None,
+                      now: Callable[[], float] = time.perf_counter) -> None:
     """The play-out of :func:`rollout` as a Python loop over the State protocol."""
     check_policy(game, policy)
     decide: Callable[[Any, Any], int] | None = None
@@ -77,7 +79,7 @@ def reference_rollout(game: Game, state: Any, policy: str, depth: int, rng: Any,
     while not state.is_terminal():
         steps += 1
         if (deadline is not None and steps % CLOCK_EVERY == 0
-                and time.perf_counter() >= deadline):
+                and now() >= deadline):
             break
         current = state.current_player
         if current == CHANCE:  # only games with chance inside worlds get here

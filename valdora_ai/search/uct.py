@@ -33,6 +33,8 @@ good move's mean well below its flat Monte Carlo value; see docs/strength.md).
 from __future__ import annotations
 
 import math
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -57,16 +59,18 @@ class UctSettings:
     turn_only: bool = False
     prior: float = 0.0
     deadline: float | None = None
-    """A ``time.perf_counter()`` reading: a pure-Python play-out still running then
+    """A reading of the budget's clock (`now`): a pure-Python play-out still running then
     stops and is valued where it stands, so one slow iteration cannot overrun the
     search's budget (compiled play-outs take milliseconds and always finish)."""
+    now: Callable[[], float] = time.perf_counter
+    """The clock `deadline` is read on (the budget's: wall or CPU time)."""
 
 
 def with_deadline(settings: UctSettings, budget: Budget, start: float) -> UctSettings:
-    """`settings` for a search that began at `start` (``perf_counter``) under `budget`."""
+    """`settings` for a search that began at `start` (:meth:`Budget.now`) under `budget`."""
     if budget.seconds is None:
         return settings
-    return replace(settings, deadline=start + budget.seconds)
+    return replace(settings, deadline=start + budget.seconds, now=budget.now)
 
 
 def select(node: Node, tried: list[int], player: int, c: float, prior: float = 0.0) -> Edge:
@@ -124,7 +128,7 @@ def iterate(root: Node, world: Any, settings: UctSettings) -> None:
         edges.append(edge)
         nodes.append(node)
     outcome = rollout(game, world, settings.policy, settings.depth, settings.rng,
-                      settings.evaluator, searcher, settings.deadline)
+                      settings.evaluator, searcher, settings.deadline, settings.now)
     backup(nodes, edges, outcome)
 
 

@@ -151,6 +151,14 @@ class AlchemistsGame(GameBase):
             return int(fast.greedy_step(rng))
         return heuristics.greedy_step(state, rng)
 
+    def quick_step(self, state: Any, rng: Any) -> int:
+        """The former greedy policy (``rollout=quick``: one elixir at a time, cheaper a
+        step; kept to measure the new greedy against, heuristics.quick_step)."""
+        fast = engines.compiled(state)
+        if fast is not None:
+            return int(fast.quick_step(rng))
+        return heuristics.quick_step(state, rng)
+
     def policy_names(self) -> tuple[str, ...]:
         """The named playing styles besides greedy (planner, hoarder: see styles)."""
         return tuple(styles.STYLES)

@@ -1,13 +1,14 @@
 """Two Alchemists playing styles besides greedy: a bundle planner and a hoarder.
 
 They exist so the search can be measured against opponents that do not play like its
-own play-out policy (greedy, :mod:`heuristics`), which chases the best face-up elixir
-anew at every action and makes it as soon as it is affordable. Both reuse greedy's
+own play-out policy (greedy, :mod:`heuristics`). Both build on the former greedy policy,
+``quick`` (:func:`heuristics.quick_step`), which chases the best face-up elixir anew at
+every action and makes it as soon as it is affordable: they reuse its
 valuation of an elixir (:func:`heuristics._value`), its placement in the chest, its
 setup points and its choice of tokens at a sale, but decide *what to work towards*
 differently:
 
-* **planner** commits to a bundle of up to :data:`BUNDLE` face-up elixirs (the
+* **planner** commits to a bundle of up to :data:`heuristics.BUNDLE` face-up elixirs (the
   design doc's "bundle" bot): the set with the best value per action still needed,
   counting the collects for the whole bundle's ingredients, its brews and one make.
   It then works only towards that bundle: it collects what the bundle's decoctions
@@ -16,7 +17,8 @@ differently:
   bundle only when the old one is made, or when a card of it left the row (an
   opponent made it) or no longer fits in its chest. It sells a complete line when its
   bonus is worth it, as greedy does; with no bundle possible (a full chest) it plays
-  greedy's step.
+  quick's step. (Greedy now works towards a bundle too, chosen afresh at every decision
+  rather than kept: a play-out policy has no memory.)
 * **hoarder** stocks up and converts late, in bulk. It collects for greedy's best
   :data:`HOARD_TARGETS` face-up elixirs together while a collect still brings
   :data:`HOARD_COLLECT` ingredients, so it holds far more decoctions than greedy;
@@ -29,25 +31,30 @@ differently:
 Like greedy they read public information only (every card ever face up, every
 player's stores and chest; never the deck order), so they play the same on a world,
 on a belief state and on either engine's state. Ties go to the lowest step code, so
-the caller's generator is used only where greedy's step is taken. The planner's bundle
+the caller's generator is used only where quick's step is taken. The planner's bundle
 is the policy object's memory: one :class:`Planner` per seat (agents make their own).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations
 from typing import Any
 
 from valdora_ai.games.alchemists import steps as S
 from valdora_ai.games.alchemists.engines import as_reference
 from valdora_ai.games.alchemists.heuristics import (
+    _affordable,
+    _best_collect,
     _best_tokens,
-    _placement,
+    _choose_bundle,
+    _first_brew,
+    _first_make,
+    _gap,
+    _missing,
     _sell,
     _targets,
     _value,
-    greedy_step,
+    quick_step,
 )
 from valdora_ai.games.alchemists.rules import (
     BREWING,
@@ -59,8 +66,6 @@ from valdora_ai.games.alchemists.rules import (
 )
 from valdora_ai.games.base import Policy
 
-# planner
-BUNDLE = 3  # the most face-up elixirs it commits to at once
 # hoarder
 HOARD_TARGETS = 3  # greedy's best face-up elixirs it stocks up for
 HOARD_COLLECT = 2  # a collect is worth an action while it brings this many ingredients
@@ -75,7 +80,7 @@ LATE_CARDS = 2  # cards per player left in the deck from which it cashes in
 # ---------------------------------------------------------------- shared helpers
 def _decision(state: Any) -> tuple[AlchemistsState, Player, list[int]] | None:
     """The reference state, the mover and the legal steps at a decision this module
-    plays itself; None where greedy's step is the style's (setup, a sale's tokens,
+    plays itself; None where quick's step is the style's (setup, a sale's tokens,
     a chance draw)."""
     state = as_reference(state)
     if state.is_chance_node() or state.phase not in (CHOOSE, BREWING, MAKING):
@@ -83,70 +88,10 @@ def _decision(state: Any) -> tuple[AlchemistsState, Player, list[int]] | None:
     return state, state.players[state.current], state.legal_steps()
 
 
-def _missing(state: AlchemistsState, player: Player, cost: list[int]) -> list[int]:
-    """Decoctions per colour still to brew for `cost`."""
-    return [max(0, need - player.held(c)) for c, need in enumerate(cost)]
-
-
-def _ingredients_for(state: AlchemistsState, decoctions: list[int]) -> list[int]:
-    """Ingredients per type the brews of `decoctions` (per colour) use."""
-    total = [0] * len(state.data.ingredients)
-    for colour, count in enumerate(decoctions):
-        for t, amount in enumerate(state.data.recipes[colour]):
-            total[t] += count * amount
-    return total
-
-
-def _gap(state: AlchemistsState, player: Player, decoctions: list[int]) -> list[int]:
-    """Ingredients per type still to collect for brewing `decoctions`."""
-    return [max(0, need - have) for need, have in
-            zip(_ingredients_for(state, decoctions), player.ingredients, strict=True)]
-
-
-def _best_collect(state: AlchemistsState, player: Player, legal: list[int],
-                  gap: list[int]) -> tuple[int, int, int]:
-    """(ingredients of `gap` covered, ingredients taken, step) of the best collect,
-    or (0, 0, 0) when none is legal."""
-    best = (0, 0, 0)
-    for step in legal:
-        if S.kind(step) == "collect":
-            amounts = state.collect_amounts(player, S.argument(step))
-            key = (sum(min(a, g) for a, g in zip(amounts, gap, strict=True)), sum(amounts),
-                   -step)
-            if best[2] == 0 or key > (best[0], best[1], -best[2]):
-                best = (key[0], key[1], step)
-    return best
-
-
 def _most_taken(state: AlchemistsState, player: Player, legal: list[int]) -> int:
     """The most ingredients one legal collect takes (0 with the stores full)."""
     return max((sum(state.collect_amounts(player, S.argument(s))) for s in legal
                 if S.kind(s) == "collect"), default=0)
-
-
-def _first_make(state: AlchemistsState, legal: list[int], cards: list[int]) -> int:
-    """The make step for the card of `cards` lying in the lowest face-up space (a make
-    action takes the spaces in increasing order), into its best cell; 0 if none."""
-    slots = {S.argument(s) // S.CELLS for s in legal if S.kind(s) == "make"}
-    player = state.players[state.current]
-    for slot in sorted(slots):
-        if state.face_up[slot] in cards:
-            cell = _placement(state, player, state.data.elixirs[state.face_up[slot]])[1]
-            return S.make(slot, cell)
-    return 0
-
-
-def _first_brew(legal: list[int], wanted: list[int]) -> int:
-    """The brew of the lowest colour with a decoction `wanted` (a brew action takes the
-    colours in increasing order); 0 if none is legal."""
-    for colour, count in enumerate(wanted):
-        if count and S.brew(colour) in legal:
-            return S.brew(colour)
-    return 0
-
-
-def _affordable(player: Player, cost: list[int]) -> bool:
-    return all(player.held(c) >= need for c, need in enumerate(cost))
 
 
 # ---------------------------------------------------------------- planner
@@ -159,7 +104,7 @@ class Planner:
     def step(self, state: Any, rng: Any) -> int:
         decision = _decision(state)
         if decision is None:
-            return greedy_step(as_reference(state), rng)
+            return quick_step(as_reference(state), rng)
         state, player, legal = decision
         self._keep_or_replan(state, player)
         cost = self._cost(state)
@@ -169,14 +114,14 @@ class Planner:
         if state.phase == BREWING:
             return _first_brew(legal, missing) or S.STOP
         if not self.target:
-            return greedy_step(state, rng)
+            return quick_step(state, rng)
         gap = _gap(state, player, missing)
         covered, _, collect = _best_collect(state, player, legal, gap)
         return (_sell(state, player, legal)
                 or (_affordable(player, cost) and _first_make(state, legal, list(self.target)))
                 or (not covered and _first_brew(legal, missing))
                 or (covered and collect)
-                or greedy_step(state, rng))
+                or quick_step(state, rng))
 
     def _keep_or_replan(self, state: AlchemistsState, player: Player) -> None:
         """Drop the bundle's made cards; lay out a new bundle when it is done, a card
@@ -198,38 +143,6 @@ class Planner:
         return cost
 
 
-def _choose_bundle(state: AlchemistsState, player: Player) -> tuple[int, ...]:
-    """The face-up cards (at most BUNDLE, as many as the chest has room for, their
-    joint cost within the decoction limit) with the best value per action needed."""
-    free = player.chest.count(EMPTY)
-    cards = [card for card in state.face_up if card != EMPTY]
-    values = {card: _value(state, player, state.data.elixirs[card]) for card in cards}
-    best: tuple[float, tuple[int, ...]] = (0.0, ())
-    for size in range(1, min(BUNDLE, free) + 1):
-        for bundle in combinations(sorted(cards), size):
-            cost = [sum(state.data.elixirs[card].cost[c] for card in bundle)
-                    for c in range(len(state.data.decoctions))]
-            if max(cost) > state.data.decoction_limit:
-                continue
-            rate = sum(values[card] for card in bundle) / _actions(state, player, cost)
-            if rate > best[0]:
-                best = (rate, bundle)
-    return best[1]
-
-
-def _actions(state: AlchemistsState, player: Player, cost: list[int]) -> float:
-    """Actions still needed to make elixirs costing `cost`: the collects (two
-    ingredient types each), the brew actions (another whenever the ingredients
-    exceed the store's limit) and one make."""
-    missing = _missing(state, player, cost)
-    if not any(missing):
-        return 1.0
-    gap = _gap(state, player, missing)
-    collects = sum(-(-g // state.skill_value(player, t)) for t, g in enumerate(gap)) / 2
-    brews = -(-max(_ingredients_for(state, missing)) // state.data.ingredient_limit)
-    return 1.0 + brews + collects
-
-
 # ---------------------------------------------------------------- hoarder
 class Hoarder:
     """Fills its stores, then brews, makes and sells in bulk (see the module docstring)."""
@@ -237,7 +150,7 @@ class Hoarder:
     def step(self, state: Any, rng: Any) -> int:
         decision = _decision(state)
         if decision is None:
-            return greedy_step(as_reference(state), rng)
+            return quick_step(as_reference(state), rng)
         state, player, legal = decision
         wanted = _wanted(state, player)
         makes = _bulk_make(state, player)
@@ -256,7 +169,7 @@ class Hoarder:
                     and _first_make(state, legal, makes))
                 or (bulk_brew and _first_brew(legal, brews))
                 or (not full and collect)
-                or greedy_step(state, rng))
+                or quick_step(state, rng))
 
 
 def _wanted(state: AlchemistsState, player: Player) -> list[int]:
