@@ -155,6 +155,13 @@ class ServiceHooks(Protocol):
         (``describe_step``), for a game that defines no words."""
         ...
 
+    def step_target(self, state: Any, step: int) -> str:
+        """The id of the element of the game's picture that `step` (legal in `state`)
+        acts on (a district space, a card, a market row), so the browser
+        table plays it by a click on the board; "" when the picture has no such element
+        (the step stays a button). By default "", for a game that marks no targets."""
+        ...
+
     def parse_step(self, state: Any, token: str) -> int:
         """The legal step one token names in `state`, typed in the middle of a turn at
         the terminal (a NotationError when none does)."""

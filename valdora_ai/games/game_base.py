@@ -118,6 +118,10 @@ class GameBase(Game):
         """By default the step's notation token: a game without words still shows one."""
         return self.describe_step(state, step)
 
+    def step_target(self, state: Any, step: int) -> str:
+        """"" by default: a game whose picture marks no targets plays by buttons."""
+        return ""
+
     def parse_step(self, state: Any, token: str) -> int:
         """By default the legal step whose ``describe_step`` is `token` in any letter
         case."""

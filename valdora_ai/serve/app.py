@@ -25,7 +25,8 @@ from valdora_ai.serve.config import ServeConfig
 from valdora_ai.serve.connection import Connection
 from valdora_ai.serve.sessions import SessionCount
 
-FILES = {"index.html": "text/html", "app.js": "text/javascript", "style.css": "text/css"}
+FILES = {"index.html": "text/html", "app.js": "text/javascript",
+         "clicks.js": "text/javascript", "style.css": "text/css"}
 OUTBOX = 2000  # responses waiting for a page that does not read them, before it is dropped
 POLICY_VIOLATION = 1008
 TRY_AGAIN_LATER = 1013

@@ -23,6 +23,7 @@ from valdora_ai.interactive.reveals import refuse_undo_step, seen_by
 from valdora_ai.interactive.seats import HUMAN
 from valdora_ai.interactive.session import GameSession, PlayedTurn
 from valdora_ai.selfplay import GameResult
+from valdora_ai.serve.clicks import board_targets
 
 TEXT_WIDTH = 100  # columns of a game's text table (games without a picture)
 
@@ -187,6 +188,7 @@ class WebGame:
             "soFar": self.game.format_turn(self.start, self.steps) if self.steps else "",
             "seen": self._seen(),
             "choices": self._choices() if self.human_to_move else [],
+            "targets": board_targets(self.game, self.board) if self.human_to_move else {},
             "canUndo": len(session.humans) == 1 and bool(self.steps or any(
                 t.seat in session.humans for t in session.turns)),
         }

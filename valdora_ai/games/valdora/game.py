@@ -112,6 +112,13 @@ class ValdoraGame(GameBase):
 
         return step_words(state, step)
 
+    def step_target(self, state: ValdoraState, step: int) -> str:
+        """A move's target is its destination space (``id="space-ID"`` in the picture);
+        the action's steps stay buttons for now."""
+        if S.kind(step) == "move":
+            return f"space-{self.data.spaces[step - S.MOVE_BASE].id}"
+        return ""
+
     def describe_turn(self, state: ValdoraState, steps: list[int]) -> list[str]:
         """What the turn does, in sentences (see valdora_ai.games.valdora.explain)."""
         return explain.describe_turn(state, steps)

@@ -195,6 +195,7 @@ function showTable(table) {
     button.addEventListener("click", () => act({ action: "play", step: choice.step }));
     choices.append(button);
   }
+  if (typeof markTargets === "function") markTargets(table);  // clicks.js: the board plays
   $("undo").disabled = !table.canUndo;
   $("hint").disabled = !table.choices.length;
 }
