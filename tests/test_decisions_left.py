@@ -42,8 +42,12 @@ def test_every_game_estimates_its_remaining_decisions(name: str) -> None:
             assert 0.7 * actual <= estimate <= 1.4 * actual, (players, estimate, actual)
         error = mean(abs(estimate - actual) for _, estimate, actual in rows)
         assert error <= 0.25 * mean(actual for _, _, actual in rows), (players, error)
-        last = [estimate for _, estimate, actual in rows if actual == 1]
-        assert max(last) <= 10  # the last decisions are known to be near the end
+        # each seat's last decision is known to be near the end: its estimate is a small
+        # part of the seat's first (an Alchemists game may end with a few cards in its
+        # deck, so the last estimate is not always a handful)
+        for seat, estimate, actual in rows:
+            if actual == 1:
+                assert estimate <= max(10, 0.2 * firsts[seat][0]), (seat, estimate, firsts)
 
 
 @pytest.mark.parametrize("name", va.game_names())

@@ -36,11 +36,11 @@ from valdora_ai.games.observing import check_seat
 from valdora_ai.games.token_turns import apply_recording
 
 # The time manager's estimate of a seat's decisions left (with a choice of steps), fitted
-# on 2026-11-28 to 20-30 greedy games at 2, 3 and 4 players: 6.75 decisions per card in
-# the deck divided by the seats (a 3-player game starts at 35 cards and about 82
-# decisions a seat), about 2.5 once the deck is empty.
-DECISIONS_PER_CARD = 6.75
-DECISIONS_AT_EMPTY_DECK = 3
+# on 2026-11-28 (least squares) to 20 games of the bundle-making greedy policy at each of
+# 2, 3 and 4 players: 6.3 decisions per card in the deck divided by the seats, about 1
+# once the deck is empty (a bundle's make can end the game with a few cards left).
+DECISIONS_PER_CARD = 6.3
+DECISIONS_AT_EMPTY_DECK = 1
 
 if TYPE_CHECKING:
     import numpy as np
