@@ -93,7 +93,8 @@ def test_cli_suggest_bad_input(tmp_path: Path) -> None:
         va.make_game("valdora", players=3).new_state(seed=3))))
     cases = [
         (["suggest", str(tmp_path / "missing.json")], "cannot read position file"),
-        (["suggest", str(path), "--agent", "ismcts:width=2"], "valid: c, clock, depth, eval, iterations"),
+        (["suggest", str(path), "--agent", "ismcts:width=2"],
+         "valid: c, clock, depth, eval, iterations"),
         (["suggest", str(path), "--agent", "greedy", "--jobs", "2"], "takes no jobs"),
         (["suggest", str(path), "--agent", "ismcts:reward=gold"], "reward must be one of"),
     ]
