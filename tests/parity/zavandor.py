@@ -60,6 +60,13 @@ def compare(ref: ZavandorState, comp: Any, where: str, *, states: bool = True) -
         check(not differences, f"states ({', '.join(differences)})", where)
 
 
+def _check_conversion(compiled: Any, ref: ZavandorState, where: str) -> None:
+    """`ref` converted to the compiled core and back is `ref` again."""
+    again = compiled.from_reference(ref)
+    check(not state_differences(ref, again.to_reference()),
+          "states converted from the reference", where)
+
+
 def _greedy(ref: ZavandorState, comp: Any, policy: Rng, where: str) -> int:
     """The greedy step of both engines from the same generator state; `policy` ends
     where the reference left it."""
@@ -117,9 +124,7 @@ def lockstep(data: ZavandorData, options: Options, players: int, seed: int, *,
         if ref.is_terminal():
             break
         if step_no % 29 == 7:
-            again = compiled.from_reference(ref)
-            check(not state_differences(ref, again.to_reference()),
-                   "states converted from the reference", where)
+            _check_conversion(compiled, ref, where)
             spare = comp.copy()
             spare.playout(Rng(step_no), 40)
             check(not state_differences(ref, comp.to_reference()), "copies", where)
@@ -213,9 +218,7 @@ def belief_lockstep(data: ZavandorData, options: Options, players: int, seed: in
                     if belief.is_terminal():
                         break
                     if k % 7 == 3:
-                        again = compiled.from_reference(belief)
-                        check(not state_differences(belief, again.to_reference()),
-                              "states converted from the reference", where)
+                        _check_conversion(compiled, belief, where)
                         check(comp.estimate_final_scores() == estimate_final_scores(belief),
                               "estimates", where)
                     if belief.is_chance_node():
