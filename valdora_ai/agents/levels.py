@@ -41,8 +41,8 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level(8, 0.25), Level(16, 0.18), Level(30, 0.12), Level(50, 0.08), Level(100, 0.05),
-    Level(200, 0.03), Level(300, 0.02), Level(600, 0.01), Level(1000, 0.004),
+    Level(8, 0.25), Level(16, 0.18), Level(40, 0.10), Level(70, 0.07), Level(110, 0.045),
+    Level(170, 0.03), Level(300, 0.015), Level(600, 0.008), Level(1000, 0.003),
     Level(1600, 0.0),
 )
 """Level N is ``LEVELS[N - 1]``; level 7 searches as much as plain ``ismcts``."""
