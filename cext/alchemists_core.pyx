@@ -77,8 +77,10 @@ assert _S.CELLS == NCELL and _S.LINE_LENGTH == LLEN and len(_S.LINES) == NLINE
 assert _S.SLOTS <= MAXF and len(_S.PAIRS) <= 6
 for _i, _pair in enumerate(_S.PAIRS):
     PAIRS[_i][0], PAIRS[_i][1] = _pair
+cdef unsigned int LINE_MASK[NLINE]  # each line's cells as bits
 for _i, _line in enumerate(_S.LINES):
     LINES[_i][0], LINES[_i][1], LINES[_i][2] = _line
+    LINE_MASK[_i] = sum(1 << _cell for _cell in _line)
 
 DEF POLICY_RANDOM = 0
 DEF POLICY_GREEDY = 1
@@ -104,6 +106,10 @@ cdef struct Tab:
     int bonus[MAXC][MAXI]
     int ep[MAXC]
     int bonus_sum[MAXC]
+    # Byte-packed counts (one byte a colour or type, every count below 128: the data's
+    # limits are at most data.MAX_LIMIT), so "holds at least" is one subtraction: see _covers.
+    unsigned long long cost_packed[MAXC]
+    unsigned long long recipe_packed[MAXD]
 
 
 cdef struct Pl:
@@ -128,6 +134,25 @@ cdef struct St:
     signed char box[MAXC]
     signed char face_up[MAXF]
     Pl players[MAXP]
+
+
+cdef unsigned long long BYTE_HIGH = (<unsigned long long>0x80808080u << 32) | 0x80808080u
+
+
+cdef inline unsigned long long _packed(const int* counts, int n) noexcept nogil:
+    """Counts 0..127 packed one byte each, the first in the lowest byte."""
+    cdef unsigned long long packed = 0
+    cdef int i
+    for i in range(n):
+        packed |= (<unsigned long long>counts[i]) << (8 * i)
+    return packed
+
+
+cdef inline bint _covers(unsigned long long have, unsigned long long need) noexcept nogil:
+    """Every byte of `have` at least the same byte of `need` (SWAR: with each byte's high
+    bit set first, a byte's subtraction never borrows from the next, and its high bit
+    survives exactly when have >= need there)."""
+    return ((have | BYTE_HIGH) - need) & BYTE_HIGH == BYTE_HIGH
 
 
 cdef class AlchTables:
@@ -155,6 +180,7 @@ cdef class AlchTables:
         for c, recipe in enumerate(data.recipes):
             for i, v in enumerate(recipe):
                 self.t.recipes[c][i] = v
+            self.t.recipe_packed[c] = _packed(self.t.recipes[c], MAXI)
         self.t.ing_limit = data.ingredient_limit
         self.t.dec_limit = data.decoction_limit
         self.t.actions = data.actions_per_turn
@@ -172,6 +198,7 @@ cdef class AlchTables:
             self.t.level[c] = card.level
             for i, v in enumerate(card.cost):
                 self.t.cost[c][i] = v
+            self.t.cost_packed[c] = _packed(self.t.cost[c], MAXD)
             for i, v in enumerate(card.bonus):
                 self.t.bonus[c][i] = v
             self.t.bonus_sum[c] = sum(card.bonus)
@@ -249,30 +276,134 @@ cdef inline int _board_dec(const Tab* t, const Pl* p, int colour) noexcept nogil
     return t.dec_limit - p.dec[colour] - (p.moved if colour == p.moved_from else 0)
 
 
-cdef bint _can_brew(const Tab* t, const Pl* p, int colour) noexcept nogil:
-    cdef int k
-    for k in range(t.n_ing):
-        if p.ing[k] < t.recipes[colour][k]:
-            return False
-    return _held(p, colour) < t.dec_limit and _board_dec(t, p, colour) > 0
+# The pieces an action phase's legal list is made of, in _legal's order after its first
+# step (END or STOP): computed once, then written out whole (_legal) or counted and drawn
+# from (_random_step).
+cdef struct Parts:
+    int first           # END or STOP
+    int n_collect
+    int collect[6]      # pair indices
+    int n_brew
+    int brew[MAXD]      # colours
+    int n_cards
+    int cards[MAXF]     # face-up spaces to make from
+    int n_cells
+    unsigned int cells  # the empty chest cells to make into, as bits
+    int rearranging     # CHOOSE: rearrange steps are listed
+    int n_rearrange
+    int n_sell
+    int sell[NLINE]     # lines
+    int n_transform     # (src, dst, count) steps; 0 without the transform token
 
 
-cdef bint _can_pay(const Tab* t, const Pl* p, int card) noexcept nogil:
-    cdef int c
-    for c in range(t.n_dec):
-        if _held(p, c) < t.cost[card][c]:
-            return False
-    return True
+cdef void _parts(const Tab* t, const St* s, Parts* q) noexcept nogil:
+    """The parts of the legal list of CHOOSE, BREWING or MAKING (AlchemistsState.legal_steps).
+
+    Hot in random play-outs, so the loops read locals: each ingredient's collect amount
+    once (two pairs give the same amounts exactly when the same types of theirs give a
+    positive amount, so one bit mask a pair dedups them), the chest as a bit mask of its
+    empty cells, and whether a player can pay or brew as one packed comparison."""
+    cdef int k, i, c, pair, tr, first, room, empties = 0, n_dec = t.n_dec
+    cdef int empty = EMPTY, phase = s.phase
+    cdef int n_collect = 0, n_brew = 0, n_cards = 0, n_cells = 0, n_sell = 0, n_rearrange = 0
+    cdef int transform = 0, card, full
+    cdef unsigned int mask, seen = 0, empty_cells = 0
+    cdef unsigned long long held = 0, ingredients
+    cdef int positive[MAXI]
+    cdef const Pl* p = &s.players[s.current]
+    q.first = END if phase == CHOOSE else STOP
+    if phase == CHOOSE:
+        for tr in range(t.n_ing):
+            room = t.ing_limit - p.ing[tr]
+            positive[tr] = (room > 0) & (_skill_value(t, p, tr) > 0)
+        for pair in range(N_PAIRS):
+            mask = 0
+            for k in range(2):
+                tr = PAIRS[pair][k]
+                if tr < t.n_ing and positive[tr]:
+                    mask |= 1u << tr
+            if mask and not (seen >> mask) & 1u:
+                seen |= 1u << mask
+                q.collect[n_collect] = pair
+                n_collect += 1
+    for c in range(n_dec):
+        held |= (<unsigned long long>_held(p, c)) << (8 * c)
+    for i in range(NCELL):
+        if p.chest[i] == empty:
+            empty_cells |= 1u << i
+    if phase == CHOOSE or phase == BREWING:
+        first = s.order if phase == BREWING and s.order > 0 else 0
+        ingredients = _packed(p.ing, MAXI)
+        for c in range(first, n_dec):
+            if (_covers(ingredients, t.recipe_packed[c]) and _held(p, c) < t.dec_limit
+                    and _board_dec(t, p, c) > 0):
+                q.brew[n_brew] = c
+                n_brew += 1
+    if phase == CHOOSE or phase == MAKING:
+        q.cells = empty_cells
+        n_cells = _popcount(empty_cells)
+        if n_cells:
+            first = s.order + 1 if phase == MAKING else 0
+            for i in range(first, t.face_up):
+                card = s.face_up[i]
+                if card != empty and _covers(held, t.cost_packed[card]):
+                    q.cards[n_cards] = i
+                    n_cards += 1
+    if phase == CHOOSE:
+        for i in range(NCELL):  # a card to an empty cell before it, or any cell after it
+            full = 1 - (empty_cells >> i & 1u)
+            n_rearrange += full * (empties + NCELL - 1 - i)
+            empties += 1 - full
+        for k in range(NLINE):
+            if not empty_cells & LINE_MASK[k]:
+                q.sell[n_sell] = k
+                n_sell += 1
+    if p.tokens[TRANSFORM_TOKEN]:
+        for c in range(n_dec):
+            transform += (n_dec - 1) * p.dec[c]
+    q.n_collect, q.n_brew, q.n_cards, q.n_cells = n_collect, n_brew, n_cards, n_cells
+    q.rearranging, q.n_rearrange, q.n_sell, q.n_transform = (
+        phase == CHOOSE, n_rearrange, n_sell, transform)
+
+
+cdef int _rearrange_step(const Pl* p, int k) noexcept nogil:
+    """The k-th rearrange step of _legal's list (0 <= k < Parts.n_rearrange)."""
+    cdef int i, j, empties = 0, size
+    for i in range(NCELL):
+        if p.chest[i] == EMPTY:
+            empties += 1
+            continue
+        size = empties + NCELL - 1 - i
+        if k < size:
+            if k >= empties:
+                return REARRANGE_BASE + i * NCELL + i + 1 + k - empties
+            for j in range(i):
+                if p.chest[j] == EMPTY:
+                    if k == 0:
+                        return REARRANGE_BASE + i * NCELL + j
+                    k -= 1
+        k -= size
+    return -1
+
+
+cdef int _transform_step(const Tab* t, const Pl* p, int k) noexcept nogil:
+    """The k-th transform step of _legal's list (0 <= k < Parts.n_transform)."""
+    cdef int src, dst
+    for src in range(t.n_dec):
+        for dst in range(t.n_dec):
+            if dst == src or not p.dec[src]:
+                continue
+            if k < p.dec[src]:
+                return TRANSFORM_BASE + (src * MAX_DEC_CODES + dst) * STRIDE + k
+            k -= p.dec[src]
+    return -1
 
 
 cdef int _legal(const Tab* t, const St* s, int* out) noexcept nogil:
     """AlchemistsState.legal_steps, ascending as the reference lists them."""
-    cdef int n = 0, k, i, j, top, first, pair, dup, cell, src, dst, cnt, total
-    cdef int amounts[6][MAXI]
-    cdef int kept[6]
-    cdef int cells[NCELL]
-    cdef int n_cells = 0, n_kept = 0
+    cdef int n = 0, k, i, j, cell, src, dst, cnt
     cdef const Pl* p
+    cdef Parts q
     if s.over:
         return 0
     if s.refilling:
@@ -282,9 +413,8 @@ cdef int _legal(const Tab* t, const St* s, int* out) noexcept nogil:
         return n
     p = &s.players[s.current]
     if s.phase == SETUP:
-        top = t.track_len - 1
         for k in range(t.n_ing):
-            if k >= s.order and p.skills[k] < top:
+            if k >= s.order and p.skills[k] < t.track_len - 1:
                 out[n] = SKILL_BASE + k
                 n += 1
         if n == 0:
@@ -303,50 +433,22 @@ cdef int _legal(const Tab* t, const St* s, int* out) noexcept nogil:
                     out[n] = TOKEN_BASE + k * LLEN + i
                     n += 1
         return n
-    out[0] = END if s.phase == CHOOSE else STOP
+    _parts(t, s, &q)
+    out[0] = q.first
     n = 1
-    if s.phase == CHOOSE:
-        for pair in range(N_PAIRS):
-            _collect_amounts(t, p, pair, amounts[n_kept])
-            total = 0
-            for k in range(t.n_ing):
-                total += amounts[n_kept][k]
-            if not total:
-                continue
-            dup = 0
-            for j in range(n_kept):
-                dup = 1
-                for k in range(t.n_ing):
-                    if amounts[j][k] != amounts[n_kept][k]:
-                        dup = 0
-                        break
-                if dup:
-                    break
-            if dup:
-                continue
-            n_kept += 1
-            out[n] = COLLECT_BASE + pair
-            n += 1
-    if s.phase == CHOOSE or s.phase == BREWING:
-        first = s.order if s.phase == BREWING else 0
-        for k in range(t.n_dec):
-            if k >= first and _can_brew(t, p, k):
-                out[n] = BREW_BASE + k
+    for k in range(q.n_collect):
+        out[n] = COLLECT_BASE + q.collect[k]
+        n += 1
+    for k in range(q.n_brew):
+        out[n] = BREW_BASE + q.brew[k]
+        n += 1
+    for i in range(q.n_cards):
+        for j in range(NCELL):
+            if q.cells >> j & 1u:
+                out[n] = MAKE_BASE + q.cards[i] * NCELL + j
                 n += 1
-    if s.phase == CHOOSE or s.phase == MAKING:
+    if q.rearranging:
         for i in range(NCELL):
-            if p.chest[i] == EMPTY:
-                cells[n_cells] = i
-                n_cells += 1
-        if n_cells:
-            first = s.order + 1 if s.phase == MAKING else 0
-            for i in range(first, t.face_up):
-                if s.face_up[i] != EMPTY and _can_pay(t, p, s.face_up[i]):
-                    for j in range(n_cells):
-                        out[n] = MAKE_BASE + i * NCELL + cells[j]
-                        n += 1
-    if s.phase == CHOOSE:
-        for i in range(NCELL):  # to an empty cell before it, or any cell after it
             if p.chest[i] == EMPTY:
                 continue
             cell = REARRANGE_BASE + i * NCELL
@@ -357,12 +459,10 @@ cdef int _legal(const Tab* t, const St* s, int* out) noexcept nogil:
             for j in range(i + 1, NCELL):
                 out[n] = cell + j
                 n += 1
-        for k in range(NLINE):
-            if (p.chest[LINES[k][0]] != EMPTY and p.chest[LINES[k][1]] != EMPTY
-                    and p.chest[LINES[k][2]] != EMPTY):
-                out[n] = SELL_BASE + k
-                n += 1
-    if p.tokens[TRANSFORM_TOKEN]:
+    for k in range(q.n_sell):
+        out[n] = SELL_BASE + q.sell[k]
+        n += 1
+    if q.n_transform:
         for src in range(t.n_dec):
             if not p.dec[src]:
                 continue
@@ -373,6 +473,41 @@ cdef int _legal(const Tab* t, const St* s, int* out) noexcept nogil:
                     out[n] = TRANSFORM_BASE + (src * MAX_DEC_CODES + dst) * STRIDE + cnt - 1
                     n += 1
     return n
+
+
+cdef int _random_step(const Tab* t, const St* s, RngState* rng) noexcept nogil:
+    """``legal[rng_below(rng, len(legal))]`` of _legal's list, one draw as the reference's
+    random policy makes it, but in an action phase without writing the list out: the
+    parts are counted and only the drawn step is built (most of an action list is
+    rearrange steps, which a random play-out seldom draws)."""
+    cdef int legal[MAXSTEPS]
+    cdef int n, k, made
+    cdef Parts q
+    if s.over or s.refilling or s.phase == SETUP or s.phase == SELLING:
+        n = _legal(t, s, legal)
+        return legal[rng_below(rng, n)]
+    _parts(t, s, &q)
+    made = q.n_cards * q.n_cells
+    n = 1 + q.n_collect + q.n_brew + made + q.n_rearrange + q.n_sell + q.n_transform
+    k = rng_below(rng, n)
+    if k == 0:
+        return q.first
+    k -= 1
+    if k < q.n_collect:
+        return COLLECT_BASE + q.collect[k]
+    k -= q.n_collect
+    if k < q.n_brew:
+        return BREW_BASE + q.brew[k]
+    k -= q.n_brew
+    if k < made:
+        return MAKE_BASE + q.cards[k // q.n_cells] * NCELL + _nth_bit(q.cells, k % q.n_cells)
+    k -= made
+    if k < q.n_rearrange:
+        return _rearrange_step(&s.players[s.current], k)
+    k -= q.n_rearrange
+    if k < q.n_sell:
+        return SELL_BASE + q.sell[k]
+    return _transform_step(t, &s.players[s.current], k - q.n_sell)
 
 
 cdef int _line_bonus(const Tab* t, const int* cards, const int* tokens) noexcept nogil:
@@ -433,6 +568,23 @@ cdef inline int _popcount(unsigned int x) noexcept nogil:
         x &= x - 1
         n += 1
     return n
+
+
+cdef inline int _nth_bit(unsigned int x, int k) noexcept nogil:
+    """The index of the k-th (from 0) set bit of x, lowest first."""
+    while k:
+        x &= x - 1
+        k -= 1
+    return _lowest_bit(x)
+
+
+cdef extern from *:
+    int __builtin_ctz(unsigned int x) noexcept nogil  # GCC and Clang: trailing zero bits
+
+
+cdef inline int _lowest_bit(unsigned int x) noexcept nogil:
+    """The index of the lowest set bit of x (x != 0)."""
+    return __builtin_ctz(x)
 
 
 cdef void _pass_turn(const Tab* t, St* s) noexcept nogil:

@@ -622,16 +622,13 @@ cdef void _estimate(const Tab* t, const St* s, double* out) noexcept nogil:
 
 # ------------------------------------------------------------------- play-outs
 cdef int _policy_step(const Tab* t, St* s, int policy, RngState* rng) noexcept nogil:
-    cdef int legal[MAXSTEPS]
-    cdef int n
     if s.refilling:
         return _chance_pick(t, s, rng)
     if policy == POLICY_GREEDY:
         return _greedy_step(t, s, rng)
     if policy == POLICY_QUICK:
         return _quick_step(t, s, rng)
-    n = _legal(t, s, legal)
-    return legal[rng_below(rng, n)]
+    return _random_step(t, s, rng)
 
 
 cdef long _playout(const Tab* t, St* s, int policy, RngState* rng,

@@ -18,7 +18,7 @@
 # when its tables are built.
 
 from libc.math cimport pow
-from libc.stdint cimport int8_t, uint8_t
+from libc.stdint cimport int8_t, uint8_t, uint32_t
 
 from rng cimport RngState, rng_below, rng_choice_weighted, rng_shuffle_ints
 
@@ -129,6 +129,7 @@ ctypedef struct ZData:  # the ZavandorData tables and the rule options
     int n_spaces
     int8_t space_district[MAXS]
     int8_t space_cost[MAXS][NG]
+    uint32_t district_spaces[MAXS]  # each district's spaces as bits (index: district)
     int n_cards[2]
     int8_t card_level[2][MAXC]
     int8_t card_cost[2][MAXC][NG]
@@ -433,17 +434,39 @@ cdef int _prism_options(const ZState* s, int* low) noexcept nogil:
     return _imax(0, high - low[0] + 1)
 
 
+cdef extern from *:
+    int __builtin_ctz(unsigned int x) noexcept nogil  # GCC and Clang: trailing zero bits
+
+
+cdef inline int _lowest_bit(uint32_t x) noexcept nogil:
+    """The index of the lowest set bit of x (x != 0)."""
+    return __builtin_ctz(x)
+
+
+cdef inline int _write_bits(int* out, int n, uint32_t bits, int base) noexcept nogil:
+    """Write base + i for each set bit i of `bits`, lowest first, from out[n]; the new n."""
+    while bits:
+        out[n] = base + _lowest_bit(bits)
+        n += 1
+        bits &= bits - 1
+    return n
+
+
 cdef int _legal_actions(const ZState* s, int* out) noexcept nogil:
-    cdef int p = s.current, n = 0, sp, g, k, deck, slot, ident, t, cheapest, price
+    cdef int p = s.current, n = 0, sp, g, k, deck, slot, ident, t, cheapest, price, low, high
     cdef int bit = 1 << p
+    cdef uint32_t filled = 0, unseen = 0, buyable, taken
     cdef int cost[NG]
     cdef int ids[MAXC]
     cdef bint held
+    # Written out in ascending order, group after group (as the step codes run), so the
+    # list needs no sort; the board read once into bit masks of spaces. Hot in random
+    # play-outs.
+    for sp in range(s.d.n_spaces):
+        filled |= <uint32_t>(s.board[sp] != EMPTY) << sp
+        unseen |= <uint32_t>((s.known[sp] & bit) == 0) << sp
     if s.gold[p] >= s.d.sample_cost:
-        for sp in range(s.d.n_spaces):
-            if s.board[sp] != EMPTY and not (s.known[sp] & bit):
-                out[n] = SAMPLE_BASE + sp
-                n += 1
+        n = _write_bits(out, n, filled & unseen, SAMPLE_BASE)
     for g in range(NG):
         cheapest = s.cur[g]
         for k in range(s.n_markers[p]):
@@ -461,8 +484,13 @@ cdef int _legal_actions(const ZState* s, int* out) noexcept nogil:
         if s.n_pile[deck]:
             out[n] = DRAW_BASE + deck
             n += 1
-    for sp in range(s.d.n_spaces):
-        if _buyable(s, sp) and _can_pay8(s, p, s.d.space_cost[sp]):
+    buyable = filled & s.d.district_spaces[CENTER]  # _buyable's spaces
+    if 0 <= s.gnome < N_DISTRICTS:
+        buyable |= filled & s.d.district_spaces[s.gnome]
+    while buyable:
+        sp = _lowest_bit(buyable)
+        buyable &= buyable - 1
+        if _can_pay8(s, p, s.d.space_cost[sp]):
             out[n] = BUY_TILE_BASE + sp
             n += 1
     for deck in range(2):
@@ -473,34 +501,32 @@ cdef int _legal_actions(const ZState* s, int* out) noexcept nogil:
                 if _can_pay(s, p, cost):
                     out[n] = BUY_ITEM_BASE + deck * ITEM_SLOTS + slot
                     n += 1
-    if s.has_hand[p]:
-        if s.hand[p].id == UNKNOWN:  # a belief state: some id it may have is payable
-            held = _affordable_hand_ids(s, p, ids) > 0
-        else:
-            _item_cost(s, s.hand[p].deck, HAND_SLOT, s.hand[p].id, cost)
-            held = _can_pay(s, p, cost)
-        if held:
-            out[n] = BUY_ITEM_BASE + s.hand[p].deck * ITEM_SLOTS + HAND_SLOT
-            n += 1
-    for t in range(s.d.n_traders):
-        held = False
-        for k in range(s.n):
-            if s.trader[k] == t:
-                held = True
-        if not held:
-            out[n] = TAKE_TRADER_BASE + t
-            n += 1
+        if s.has_hand[p] and s.hand[p].deck == deck:  # the hand slot follows the display's
+            if s.hand[p].id == UNKNOWN:  # a belief state: some id it may have is payable
+                held = _affordable_hand_ids(s, p, ids) > 0
+            else:
+                _item_cost(s, deck, HAND_SLOT, s.hand[p].id, cost)
+                held = _can_pay(s, p, cost)
+            if held:
+                out[n] = BUY_ITEM_BASE + deck * ITEM_SLOTS + HAND_SLOT
+                n += 1
+    taken = 0
+    for k in range(s.n):
+        if s.trader[k] >= 0:
+            taken |= 1u << s.trader[k]
+    n = _write_bits(out, n, ((1u << s.d.n_traders) - 1) & ~taken, TAKE_TRADER_BASE)
     if s.trader[p] >= 0:
         t = s.trader[p]
-        if s.gems[p][s.d.trader_a[t]]:
-            out[n] = USE_TRADER_BASE + s.d.trader_a[t]
+        low = _imin(s.d.trader_a[t], s.d.trader_b[t])
+        high = _imax(s.d.trader_a[t], s.d.trader_b[t])
+        if s.gems[p][low]:
+            out[n] = USE_TRADER_BASE + low
             n += 1
-        if s.gems[p][s.d.trader_b[t]]:
-            out[n] = USE_TRADER_BASE + s.d.trader_b[t]
+        if s.gems[p][high]:
+            out[n] = USE_TRADER_BASE + high
             n += 1
     out[n] = TAKE_GOLD
     n += 1
-    _sort(out, n)
     return n
 
 
@@ -583,9 +609,9 @@ cdef int _hoover_owners(const ZState* s, int seat) noexcept nogil:
     return count
 
 
-cdef int _mining_fee(const ZState* s, int seat, int gems, int units) noexcept nogil:
-    """ZavandorState.mining_fee: gold `seat` owes the Hoovermatic owners."""
-    cdef int owners = _hoover_owners(s, seat)
+cdef int _mining_fee(const ZState* s, int owners, int gems, int units) noexcept nogil:
+    """ZavandorState.mining_fee: gold a miner owes the `owners` Hoovermatics of the
+    other players (_hoover_owners, counted once by the caller: it reads every card)."""
     cdef int mined
     if not owners:
         return 0
@@ -612,11 +638,11 @@ cdef inline int _choice_gems(const int* used, int w) noexcept nogil:
     return gems
 
 
-cdef inline int _choice_fee(const ZState* s, int seat, const int* used, int w) noexcept nogil:
+cdef inline int _choice_fee(const ZState* s, int owners, const int* used, int w) noexcept nogil:
     cdef int g, units = w
     for g in range(NG):
         units += used[g]
-    return _mining_fee(s, seat, _choice_gems(used, w), units)
+    return _mining_fee(s, owners, _choice_gems(used, w), units)
 
 
 cdef bint _next_selection(int* used, const int* counts) noexcept nogil:
@@ -638,8 +664,9 @@ cdef int _mining_choices(const ZState* s, int seat, Choice* out) noexcept nogil:
     cdef int counts[NG]
     cdef int used[NG]
     cdef int wilds, gold = s.gold[seat], n = 0, g, w, most = -1
+    cdef int owners = _hoover_owners(s, seat)
     _tile_counts(s, seat, counts, &wilds)
-    if _choice_fee(s, seat, counts, wilds) <= gold:
+    if _choice_fee(s, owners, counts, wilds) <= gold:
         for g in range(NG):
             out[0].used[g] = counts[g]
         out[0].wilds = wilds
@@ -648,13 +675,13 @@ cdef int _mining_choices(const ZState* s, int seat, Choice* out) noexcept nogil:
         used[g] = 0
     while True:
         for w in range(wilds + 1):
-            if _choice_fee(s, seat, used, w) <= gold:
+            if _choice_fee(s, owners, used, w) <= gold:
                 most = _imax(most, _choice_gems(used, w))
         if not _next_selection(used, counts):
             break
     while True:
         for w in range(wilds + 1):
-            if _choice_gems(used, w) == most and _choice_fee(s, seat, used, w) <= gold:
+            if _choice_gems(used, w) == most and _choice_fee(s, owners, used, w) <= gold:
                 if n < MAXCHOICE:
                     for g in range(NG):
                         out[n].used[g] = used[g]
@@ -746,7 +773,7 @@ cdef void _mine(ZState* s, int seat, bint advance) noexcept nogil:
         total += gains[g]
     owners = _hoover_owners(s, seat)
     if owners:
-        fee = _mining_fee(s, seat, total, units) // owners
+        fee = _mining_fee(s, owners, total, units) // owners
         for q in range(s.n):
             if q != seat:
                 for k in range(_count_kind(s, q, K_HOOVERMATIC)):

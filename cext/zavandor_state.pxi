@@ -58,6 +58,7 @@ cdef class ZTables:
         d.n_spaces = len(data.spaces)
         for i, space in enumerate(data.spaces):
             d.space_district[i] = space.district
+            d.district_spaces[space.district] |= 1u << i
             for g in range(NG):
                 d.space_cost[i][g] = space.cost[g]
         markers = 0

@@ -192,14 +192,20 @@ class FastPlayouts(Protocol):
     def rollout(self, rng: RngLike, policy: str, searcher: int, depth: int) -> None: ...
 
 
+_fast_kinds: dict[type, bool] = {}
+"""Whether a compiled core made states of each type seen: asked once a type, not once
+an iteration (a search asks for every play-out)."""
+
+
 def fast_playouts(state: object) -> FastPlayouts | None:
     """`state` itself when a compiled core of any game made it, else None: the search's
     play-outs hand such a state the whole loop."""
-    for core in _playout_cores:
-        fast = core.compiled(state)
-        if fast is not None:
-            return cast(FastPlayouts, fast)
-    return None
+    kind = type(state)
+    fast = _fast_kinds.get(kind)
+    if fast is None:
+        fast = _fast_kinds[kind] = any(core.compiled(state) is not None
+                                       for core in _playout_cores)
+    return cast(FastPlayouts, state) if fast else None
 
 
 def make_rng(seed: int) -> RngLike:

@@ -109,12 +109,9 @@ def iterate(root: Node, world: Any, settings: UctSettings) -> None:
             break  # the searcher's turn is over: the rest is play-out
         legal = world.legal_steps()
         children = node.children
-        tried = []
-        for step in legal:
-            edge = children.get(step)
-            if edge is not None:
-                edge.avail += 1
-                tried.append(step)
+        tried = [step for step in legal if step in children]
+        for step in tried:
+            children[step].avail += 1
         if len(tried) < len(legal) and (
                 not tried or settings.widen <= 0
                 or len(tried) < 1 + settings.widen * math.sqrt(node.visits)):
