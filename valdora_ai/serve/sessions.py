@@ -164,7 +164,7 @@ class Sessions:
                 control = TimeControl(float(clock["base"]), float(clock.get("increment", 0)))
             except ValdoraError as exc:
                 raise EngineError(INVALID_REQUEST, str(exc), "clock") from None
-            session.start_clocks(control)
+            session.start_clocks([control])
         return session
 
     def _resume(self, request: dict[str, Any]) -> GameSession:
