@@ -42,22 +42,25 @@ def _read(prompt: str) -> str:
 
 
 class TimedInput:
-    """The reader of a timed game: lines of a file descriptor (standard input) waited
-    for with a deadline, NoAnswer when none came in time (the person's flag fell).
+    """The reader of a timed game: lines of standard input (or the descriptor `fd`)
+    waited for with a deadline, NoAnswer when none came in time (the person's flag fell).
 
     A thread reads the descriptor itself (no Python buffer, so a read still waiting
     when the game ends on time holds nothing up at exit) and queues its lines; the
     terminal's own line editing still works, Rich's prompt and GNU readline's do not.
+    A standard input without a descriptor (an in-memory one, as Click's test runner
+    gives) is read line by line instead.
     """
 
-    def __init__(self, fd: int = 0) -> None:
+    def __init__(self, fd: int | None = None) -> None:
         self._fd = fd
         self._lines: queue.Queue[str | None] | None = None  # None queued: end of input
 
     def __call__(self, prompt: str, timeout: float | None) -> str:
         if self._lines is None:
             self._lines = queue.Queue()
-            threading.Thread(target=self._feed, args=(self._lines,), daemon=True).start()
+            feed = self._feed if self._descriptor() else self._feed_lines
+            threading.Thread(target=feed, args=(self._lines,), daemon=True).start()
         console.print(f"[bold]{literal(prompt)}[/]", end="")
         try:
             line = self._lines.get(timeout=None if timeout is None else max(timeout, 0.0))
@@ -72,7 +75,22 @@ class TimedInput:
                           markup=False, highlight=False)
         return line
 
+    def _descriptor(self) -> bool:
+        """Whether there is a descriptor to read (standard input's, unless in memory)."""
+        if self._fd is None:
+            try:
+                self._fd = sys.stdin.fileno()
+            except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation
+                return False
+        return True
+
+    def _feed_lines(self, into: queue.Queue[str | None]) -> None:
+        for line in sys.stdin:
+            into.put(line.rstrip("\r\n"))
+        into.put(None)
+
     def _feed(self, into: queue.Queue[str | None]) -> None:
+        assert self._fd is not None
         pending = b""
         while chunk := os.read(self._fd, 65536):
             pending += chunk

@@ -75,3 +75,15 @@ def test_a_person_at_the_terminal_plays_on_a_clock_without_undo(tmp_path: Path) 
     assert "error: undo is off in a timed game: clocks are never rewound" in refused
     code, transcript = terminal.finish()
     assert code == 0 and "end of input: the game so far is saved to g.jsonl" in transcript
+
+
+def test_a_timed_game_reads_an_input_without_a_descriptor(tmp_path: Path) -> None:
+    """Click's test runner gives standard input in memory: a timed game reads it line
+    by line (the doc pages' console examples run so)."""
+    result = runner.invoke(app, ["play", "--seat", "human", "--tc", "300+5", "--record",
+                                 str(tmp_path / "g.jsonl")], input="1\nundo\n")
+    assert result.exit_code == 0, result.output
+    assert re.search(r"seat 0 \[5:0\d\.\d\] > undo\n"
+                     r"error: undo is off in a timed game: clocks are never rewound\n",
+                     result.output), result.output[-2000:]
+    assert "end of input: the game so far is saved" in result.output
