@@ -105,6 +105,17 @@ def test_the_increment_is_added_and_help_and_hints_count(game: str, tmp_path: Pa
                                                 "8.000 s left")
 
 
+def test_lines_typed_ahead_do_not_stop_the_flag(tmp_path: Path) -> None:
+    """A person whose time ran out during a command loses before the next line is read,
+    however many lines wait: 11 s of `help` on a 10 s clock, then more lines."""
+    session, now = timed("valdora")
+    seen: list[tuple[str, float | None]] = []
+    outcome, view = _run(session, person(now, [(11, "help"), (0, "help"), (0, "1")], seen),
+                         tmp_path / "g.jsonl")
+    assert outcome is Outcome.LOST_ON_TIME and len(seen) == 1
+    assert view.of("message")[-1][1].startswith("lost on time: seat 0 took 11.000 s")
+
+
 @pytest.mark.parametrize("game", game_names())
 def test_undo_is_off_in_a_timed_game(game: str, tmp_path: Path) -> None:
     session, now = timed(game)

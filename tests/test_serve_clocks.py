@@ -54,8 +54,10 @@ def test_a_person_out_of_time_loses_on_time(game: str, now: FakeTime) -> None:
             "lost on time: seat 0 took 4.200 s with 4.000 s left (margin 0.1 s)")
         assert ended["choices"] == [] and ended["clocks"][0] == 0 and ended["toMove"] is None
         assert ended["result"]["winners"] and 0 not in ended["result"]["winners"]
-        late = p.ask("play", session=sid, step=table["choices"][0]["step"])[-1]
-        assert late["kind"] == "table" and late["table"]["flag"] == ended["flag"]
+        for action, fields in (("play", {"step": table["choices"][0]["step"]}),
+                               ("hint", {}), ("undo", {})):
+            late = p.ask(action, session=sid, **fields)[-1]
+            assert late["kind"] == "table" and late["table"]["flag"] == ended["flag"]
 
 
 def test_a_step_after_the_flag_fell_ends_the_game_on_time(now: FakeTime) -> None:

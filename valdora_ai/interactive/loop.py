@@ -90,6 +90,7 @@ class _HumanTurn:
     def run(self, read: Reader) -> _Next:
         self._show_position()
         while self.board.current_player == self.seat:
+            self.session.check_time()  # the flag fell during a command (a slow hint)
             try:
                 line = read(self._prompt(), self.session.time_to_flag(self.seat))
             except NoAnswer:

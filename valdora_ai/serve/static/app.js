@@ -294,6 +294,7 @@ function hint() {
   send({ action: "hint", session: play.session, agent: $("hint-agent").value },
     on((response) => {
       if (response.error) { $("hint-text").replaceChildren(); showError(response.error); return; }
+      if (response.table) { $("hint-text").replaceChildren(); gameResponse(response); return; }  // ended on time
       const h = response.hint;
       const lines = [...h.explanation.does, ...h.explanation.why];
       $("hint-text").replaceChildren(
