@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.progress import Progress, SpinnerColumn, TextColumn
@@ -104,7 +104,10 @@ def play(
                       transient=True, disable=verbose) as progress:
             task = progress.add_task("setting up")
 
+            stood: list[Any] = [0, game.new_state(seed)]  # turns played, the state after
+
             def on_turn(number: int, who: int, play_text: str, state: object) -> None:
+                stood[:] = [number, state]
                 if verbose:
                     console.print(f"{number:4d}  seat {who}  {literal(play_text)}")
                 progress.update(task, description=f"turn {number}: seat {who} {literal(play_text)}")
@@ -117,6 +120,9 @@ def play(
             except Flagged as flag:
                 progress.stop()
                 console.print(literal(f"{flag}: the game ends there"))
+                turns, state = stood
+                result = GameResult.of(game, state, seed, tuple(seats), turns)
+                _print_result(result.forfeited(flag.seat))
                 return
         _print_result(result)
         if clocks is not None:

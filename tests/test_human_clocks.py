@@ -81,6 +81,7 @@ def test_a_person_who_does_not_answer_loses_on_time(game: str, tmp_path: Path) -
     # Scored as a tournament scores a loss on time: the seat last, the best others win.
     result = view.of("result")[-1][1]
     assert result == session.result() and 0 not in result.winners and result.winners
+    assert result.forfeit == 0
     assert session.over and Forfeit(0, str(session.flag)).on_time
     assert str(session.flag).startswith(ON_TIME)
     # The record keeps the turns played, without a result line (the game did not end).
@@ -158,6 +159,7 @@ def test_a_forfeited_result_is_won_by_the_best_other_seats() -> None:
                        rows=(), winners=(), rounds=3, turns=12, capped=True)
     lost = stood.forfeited(0)
     assert lost.winners == (2, 3) and lost.totals == stood.totals and not lost.capped
+    assert lost.forfeit == 0 and stood.forfeit is None
     assert stood.forfeited(2).winners == (0,)
 
 

@@ -27,6 +27,7 @@ def test_play_under_a_clock_ends_with_a_loss_on_time(game: str) -> None:
                                  "--tc", "0.25+0", "--flag-margin", "0.01"])
     assert result.exit_code == 0, result.output
     assert "lost on time: seat 0 took" in result.output
+    assert " ".join(result.output.split()).count("ended by seat 0's forfeit") == 1
 
 
 def test_play_under_a_clock_reports_the_clocks_and_refuses_bad_time_controls() -> None:
@@ -57,6 +58,7 @@ def test_a_person_at_the_terminal_who_does_not_answer_loses_on_time(tmp_path: Pa
                      r"lost on time: seat 0 took \d+\.\d+ s with 0\.300 s left \(margin 0 s\): "
                      r"the game ends there\n", transcript), transcript[-3000:]
     assert "record written to g.jsonl" in transcript
+    assert "(0 turns), ended by seat 0's forfeit" in " ".join(transcript.split())
     assert va.replay(tmp_path / "g.jsonl").result is None
 
 

@@ -28,7 +28,8 @@ TurnCallback = Callable[[int, int, str, State], None]
 @dataclass(frozen=True)
 class GameResult:
     """How a game ended: the score per seat (broken down by `columns` when the game
-    does), the winners, and its length (`rounds` is None for a game without rounds)."""
+    does), the winners, and its length (`rounds` is None for a game without rounds);
+    `forfeit` is the seat that lost it by forfeit (a loss on time), None otherwise."""
 
     seed: int
     seats: tuple[str, ...]
@@ -39,6 +40,7 @@ class GameResult:
     rounds: int | None
     turns: int
     capped: bool
+    forfeit: int | None = None
 
     @property
     def scores(self) -> list[int]:
@@ -62,7 +64,7 @@ class GameResult:
         others = [s for s in range(len(self.totals)) if s != seat]
         best = max(self.totals[s] for s in others)
         return replace(self, winners=tuple(s for s in others if self.totals[s] == best),
-                       capped=False)
+                       capped=False, forfeit=seat)
 
 
 def decide(game: Game, agent: Agent, state: State, seat: int,
