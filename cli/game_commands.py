@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.progress import Progress, SpinnerColumn, TextColumn
@@ -13,7 +13,7 @@ from valdora_ai.errors import RecordError, ValdoraError
 from valdora_ai.games import DEFAULT_GAME, DEFAULT_PLAYERS, make_game
 from valdora_ai.interactive import GameSession
 from valdora_ai.interactive.seats import is_human
-from valdora_ai.interactive.session import resume_command
+from valdora_ai.interactive.session import per_seat, resume_command
 from valdora_ai.records import replay as replay_record
 from valdora_ai.richtext import literal
 from valdora_ai.rng import check_seed
@@ -56,11 +56,12 @@ def play(
                              "plug-in (default valdora; with --resume, the one the "
                              "record names).")] = None,
     rules_data: RulesData = None,
-    tc: Annotated[str | None, typer.Option(
-        "--tc", help="Time control BASE+INC for every seat (agents only): seconds for the "
-                     "game plus seconds added after each decision, e.g. 10+0.1; search "
-                     "agents plan their time by it, and a seat that overruns it loses on "
-                     "time.")] = None,
+    tc: Annotated[list[str] | None, typer.Option(
+        "--tc", help="Time control BASE+INC: seconds for the game plus seconds added after "
+                     "each decision (a step), e.g. 10+0.1. Once: every seat; repeated: one "
+                     "per seat in order. Human seats too: their clock runs while they "
+                     "decide. Search agents plan their time by it; a seat that overruns it "
+                     "loses on time. Undo is off in a timed game.")] = None,
     flag_margin: Annotated[float, typer.Option(
         "--flag-margin", help="With --tc: seconds a seat may overrun its clock before it "
                               "flags.")] = DEFAULT_FLAG_MARGIN,
@@ -77,6 +78,9 @@ def play(
                 if given:
                     raise ValdoraError(f"{name}: not allowed with --resume (the record "
                                        "names the seats, players and seed)")
+            if tc:
+                raise ValdoraError("--tc: not allowed with --resume (a record keeps no "
+                                   "clocks: a resumed game is untimed)")
             play_interactive(GameSession.resume(resume, rules_data=rules_data,
                                                 expect_game=game_name),
                              record or resume, hint_agent)
@@ -89,31 +93,36 @@ def play(
         if len(seats) > players:
             raise ValdoraError(f"--seat: {len(seats)} seats given for {players} players")
         seats += ["greedy"] * (players - len(seats))
-        control = None if tc is None else TimeControl.parse(tc)
+        controls = per_seat([TimeControl.parse(t) for t in tc], players, "--tc") if tc else None
         if any(is_human(s) for s in seats):
-            if control is not None:
-                raise ValdoraError("--tc: clocks are for games between agents; a game "
-                                   "with human seats is played untimed")
-            play_interactive(GameSession.new(game, seats, seed),
-                             record or default_record_path(seed), hint_agent)
+            session = GameSession.new(game, seats, seed)
+            if controls is not None:
+                session.start_clocks(controls, flag_margin)
+            play_interactive(session, record or default_record_path(seed), hint_agent)
             return
         with Progress(SpinnerColumn(), TextColumn("{task.description}"), console=console,
                       transient=True, disable=verbose) as progress:
             task = progress.add_task("setting up")
 
+            stood: list[Any] = [0, game.new_state(seed)]  # turns played, the state after
+
             def on_turn(number: int, who: int, play_text: str, state: object) -> None:
+                stood[:] = [number, state]
                 if verbose:
                     console.print(f"{number:4d}  seat {who}  {literal(play_text)}")
                 progress.update(task, description=f"turn {number}: seat {who} {literal(play_text)}")
 
-            clocks = (None if control is None
-                      else [SeatClock(control, flag_margin) for _ in seats])
+            clocks = (None if controls is None
+                      else [SeatClock(control, flag_margin) for control in controls])
             try:
                 result = play_game(game, seats, seed, record=record, on_turn=on_turn,
                                    clocks=clocks)
             except Flagged as flag:
                 progress.stop()
                 console.print(literal(f"{flag}: the game ends there"))
+                turns, state = stood
+                result = GameResult.of(game, state, seed, tuple(seats), turns)
+                _print_result(result.forfeited(flag.seat))
                 return
         _print_result(result)
         if clocks is not None:

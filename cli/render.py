@@ -11,7 +11,8 @@ from valdora_ai.selfplay import GameResult
 def result_table(result: GameResult, title: str | None = None) -> Table:
     """The final score table: points by source per seat (as the game breaks them
     down), and the winner(s)."""
-    how = "the safety cap" if result.capped else "the end trigger"
+    how = ("the safety cap" if result.capped else "the end trigger"
+           if result.forfeit is None else f"seat {result.forfeit}'s forfeit")
     length = (f"{result.turns} turns" if result.rounds is None
               else f"{result.rounds} rounds ({result.turns} turns)")
     table = Table(title=title or f"Seed {result.seed}: game over after {length}, "

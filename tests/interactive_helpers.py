@@ -1,5 +1,5 @@
-"""Test doubles for the interactive game: a recording view, scripted readers, and a
-terminal driver for the real command."""
+"""Test doubles for the interactive game: a recording view, a fake clock time, scripted
+readers, and a terminal driver for the real command."""
 
 from __future__ import annotations
 
@@ -52,11 +52,21 @@ class RecordingView:
         return [event for event in self.events if event[0] == kind]
 
 
-def scripted(lines: Iterable[str]) -> Callable[[str], str]:
+class FakeTime:
+    """A timed session's time (GameSession.now): it moves only when a test moves it."""
+
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def scripted(lines: Iterable[str]) -> Callable[[str, float | None], str]:
     """A reader that answers the prompts with `lines`, then reports end of input."""
     it = iter(lines)
 
-    def read(prompt: str) -> str:
+    def read(prompt: str, timeout: float | None = None) -> str:
         try:
             return next(it)
         except StopIteration:
@@ -66,13 +76,13 @@ def scripted(lines: Iterable[str]) -> Callable[[str], str]:
 
 
 def hint_follower(session: GameSession, turns: int | None = None,
-                  before: Iterable[str] = ()) -> Callable[[str], str]:
+                  before: Iterable[str] = ()) -> Callable[[str, float | None], str]:
     """A person who types `before`, then the hint agent's suggested turn at each prompt,
     for `turns` turns (all of them when None), then ends the input."""
     pending = list(before)
     played = 0
 
-    def read(prompt: str) -> str:
+    def read(prompt: str, timeout: float | None = None) -> str:
         nonlocal played
         if pending:
             return pending.pop(0)
@@ -112,7 +122,7 @@ class Terminal:
         """The output up to the next prompt, or None when the program has ended."""
         assert self.process.stdout is not None
         deadline = time.monotonic() + timeout
-        while not re.search(rb"seat \d > $", self._unread):
+        while not re.search(rb"seat \d (\[[0-9:.]+\] )?> $", self._unread):
             ready, _, _ = select.select([self.process.stdout], [], [],
                                         max(0.0, deadline - time.monotonic()))
             if not ready:

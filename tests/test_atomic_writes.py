@@ -153,10 +153,10 @@ def test_interactive_record_on_a_disk_that_fills_keeps_the_last_good_record(
     follow = hint_follower(session)
     record = disk.path / "g.jsonl"
 
-    def read(prompt: str) -> str:
+    def read(prompt: str, timeout: float | None) -> str:
         if len(session.turns) == 3 and disk.listing() == ["g.jsonl"]:
             disk.fill()  # after the first round was saved
-        return follow(prompt)
+        return follow(prompt, timeout)
 
     with pytest.raises(va.WriteError, match=f"^{record}: cannot write \\(No space left"):
         run_session(session, read, RecordingView(), record=record, hint_agent="greedy")

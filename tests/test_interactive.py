@@ -181,12 +181,12 @@ def test_interrupt_saves_the_record(tmp_path: Path) -> None:
     follow = hint_follower(session, turns=1)
     calls = 0
 
-    def read(prompt: str) -> str:
+    def read(prompt: str, timeout: float | None) -> str:
         nonlocal calls
         calls += 1
         if calls == 2:
             raise KeyboardInterrupt
-        return follow(prompt)
+        return follow(prompt, timeout)
 
     outcome, _ = _run(session, read, tmp_path / "g.jsonl")
     assert outcome is Outcome.INTERRUPTED

@@ -198,3 +198,19 @@ def test_the_buttons_say_each_step_in_words_beside_its_notation(page: Page) -> N
     expect(gold).to_have_attribute("title", "Take 4 gold (gold)")
     sample = page.locator("#choices button", has_text="Take a soil sample on district").first
     expect(sample.locator("code")).to_contain_text("sample:")
+
+
+def test_the_clocks_count_down_and_a_person_out_of_time_loses(page: Page) -> None:
+    """The Clock field times every seat; the page counts the person's clock down, asks
+    the server when it reaches zero, and the game ends on time, said in the status."""
+    page.fill("#clock", "fast")
+    page.click("#new-game")
+    expect(page.locator("#error")).to_contain_text("clock: BASE+INC in seconds")
+    page.fill("#clock", "1.5+0")
+    _new_game(page, "valdora", ["human", "greedy", "greedy"], 3)
+    expect(page.locator("#clocks .running")).to_contain_text("seat 0 0:0")  # counting
+    expect(page.locator("#clocks")).to_contain_text("seat 1 0:0")
+    expect(page.locator("#status")).to_contain_text("Game over on time — lost on time: seat 0")
+    expect(page.locator("#result caption")).to_contain_text("ended on time")
+    expect(page.locator("#clocks")).to_contain_text("seat 0 0:00.0")
+    expect(page.locator("#undo")).to_be_disabled()

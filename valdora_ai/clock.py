@@ -67,6 +67,15 @@ class TimeControl:
         return f"{self.base:g}+{self.increment:g}"
 
 
+def format_seconds(seconds: float) -> str:
+    """A clock's time as a table shows it: ``M:SS.s`` (``H:MM:SS`` from an hour)."""
+    tenths = int(max(seconds, 0.0) * 10)
+    minutes, rest = divmod(tenths, 600)
+    if minutes >= 60:
+        return f"{minutes // 60}:{minutes % 60:02d}:{rest // 10:02d}"
+    return f"{minutes}:{rest // 10:02d}.{rest % 10}"
+
+
 @dataclass(frozen=True)
 class ClockReading:
     """What a seat's clock shows when it must decide: seconds left and the increment

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from valdora_ai.agents import Agent, make_agent
@@ -28,7 +28,8 @@ TurnCallback = Callable[[int, int, str, State], None]
 @dataclass(frozen=True)
 class GameResult:
     """How a game ended: the score per seat (broken down by `columns` when the game
-    does), the winners, and its length (`rounds` is None for a game without rounds)."""
+    does), the winners, and its length (`rounds` is None for a game without rounds);
+    `forfeit` is the seat that lost it by forfeit (a loss on time), None otherwise."""
 
     seed: int
     seats: tuple[str, ...]
@@ -39,6 +40,7 @@ class GameResult:
     rounds: int | None
     turns: int
     capped: bool
+    forfeit: int | None = None
 
     @property
     def scores(self) -> list[int]:
@@ -54,6 +56,15 @@ class GameResult:
                    winners=tuple(game.winners(state)) if state.is_terminal() else (),
                    rounds=game.round_count(state),
                    turns=game.turn_count(state) or turns, capped=game.capped(state))
+
+    def forfeited(self, seat: int) -> GameResult:
+        """This result of a game as it stood when `seat` lost it by forfeit (a failed
+        engine, a loss on time): the best of the other seats by score win it. One rule
+        for tournaments and the tables where people play."""
+        others = [s for s in range(len(self.totals)) if s != seat]
+        best = max(self.totals[s] for s in others)
+        return replace(self, winners=tuple(s for s in others if self.totals[s] == best),
+                       capped=False, forfeit=seat)
 
 
 def decide(game: Game, agent: Agent, state: State, seat: int,

@@ -1,9 +1,10 @@
 """The dialogue of an interactive game: bots play, people are asked for their turns.
 
-`run_session` reads lines through a `read(prompt)` function (EOFError at the end of
-input) and shows everything through a :class:`~valdora_ai.interactive.view.View`, so a
-terminal and a test drive the same loop. The record is rewritten after every turn and
-once more when the loop ends, however it ends.
+`run_session` reads lines through a `read(prompt, timeout)` function (EOFError at the
+end of input, NoAnswer when a timed person's flag falls first) and shows everything
+through a :class:`~valdora_ai.interactive.view.View`, so a terminal and a test drive
+the same loop. The record is rewritten after every turn and once more when the loop
+ends, however it ends (a loss on time included: it keeps the turns played).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from valdora_ai.clock import Flagged, format_seconds
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games import facts
 from valdora_ai.interactive.commands import Command, help_text, parse_command
@@ -20,11 +22,18 @@ from valdora_ai.interactive.reveals import Seen, refuse_undo_step, seen_by
 from valdora_ai.interactive.session import GameSession, resume_command
 from valdora_ai.interactive.view import Choice, View
 
-Reader = Callable[[str], str]
+Reader = Callable[[str, float | None], str]
+"""``read(prompt, timeout)``: the next line, waiting at most `timeout` seconds (None: no
+limit) before raising NoAnswer; EOFError at the end of input."""
+
+
+class NoAnswer(Exception):
+    """No line came within the reader's timeout: the person's flag has fallen."""
 
 
 class Outcome(Enum):
     FINISHED = "finished"
+    LOST_ON_TIME = "lost on time"
     QUIT = "quit"
     END_OF_INPUT = "end of input"
     INTERRUPTED = "interrupted"
@@ -39,6 +48,10 @@ def run_session(session: GameSession, read: Reader, view: View, *, record: Path,
     """Play `session` to its end or until the person stops; the record is in `record`."""
     try:
         outcome = _play(session, read, view, record, hint_agent)
+    except Flagged as flag:
+        view.message(f"{flag}: the game ends there")
+        view.result(session.result())
+        outcome = Outcome.LOST_ON_TIME
     except EOFError:
         outcome = Outcome.END_OF_INPUT
     except KeyboardInterrupt:
@@ -49,7 +62,7 @@ def run_session(session: GameSession, read: Reader, view: View, *, record: Path,
 
 def _play(session: GameSession, read: Reader, view: View, record: Path,
           hint_agent: str) -> Outcome:
-    while not session.state.is_terminal():
+    while not session.over:
         seat = session.state.current_player
         if session.is_human(seat):
             left = _HumanTurn(session, view, hint_agent).run(read)
@@ -77,9 +90,16 @@ class _HumanTurn:
     def run(self, read: Reader) -> _Next:
         self._show_position()
         while self.board.current_player == self.seat:
-            line = read(f"seat {self.seat} > ")
+            self.session.check_time()  # the flag fell during a command (a slow hint)
+            try:
+                line = read(self._prompt(), self.session.time_to_flag(self.seat))
+            except NoAnswer:
+                self.session.check_time()  # Flagged, unless the reader woke a hair early
+                continue
             try:
                 left = self._handle(parse_command(line))
+            except Flagged:
+                raise
             except ValdoraError as exc:
                 self.view.error(str(exc))
                 continue
@@ -89,6 +109,12 @@ class _HumanTurn:
         who = "you" if len(self.session.humans) == 1 else "human"
         self.view.turn_played(turn.number, turn, who, "")
         return _Next.DONE
+
+    def _prompt(self) -> str:
+        """``seat S > ``, with the seat's time left in a timed game."""
+        left = self.session.time_left(self.seat)
+        return f"seat {self.seat} > " if left is None else \
+            f"seat {self.seat} [{format_seconds(left)}] > "
 
     def _handle(self, command: Command) -> _Next | None:
         """Carry out one command; a _Next when the turn is left by other means."""
@@ -132,6 +158,10 @@ class _HumanTurn:
             self.view.progress(observation, self._so_far())
         else:
             self.view.position(observation, self.session.seats, self.session.shown_turn)
+        if self.session.clocks:
+            self.view.message("clocks: " + " · ".join(
+                f"seat {seat} {format_seconds(self.session.time_left(seat) or 0.0)}"
+                for seat in sorted(self.session.clocks)))
         self.view.menu(self._choices())
 
     def _so_far(self) -> str:
@@ -142,6 +172,7 @@ class _HumanTurn:
         private reveal included: it is theirs from now on); show the table when the turn
         goes on."""
         for step in steps:
+            self.session.decided(self.seat)  # each step a decision, as for the bots
             self._show_seen(seen_by(self.game, self.board, [step], self.seat))
             self.board.play(step)
             self.steps.append(step)
@@ -170,6 +201,7 @@ class _HumanTurn:
     def _undo(self) -> _Next | None:
         if len(self.session.humans) != 1:
             raise ValdoraError("undo works only when one person plays against bots")
+        self.session.refuse_undo_on_clock()
         if self.steps:
             refuse_undo_step(self.game, self.start, self.steps, self.seat)
             kept, taken = self.steps[:-1], self._so_far()

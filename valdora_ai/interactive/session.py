@@ -4,20 +4,24 @@ The session is the only holder of the true state; people and bots are shown
 observations. Its history is the list of whole turns in the notation, so the record,
 undo (drop turns, re-play the rest from the seed) and resume (re-play a saved record)
 all go through the same checked path: the turn notation.
+
+Under a time control every seat, person or bot, plays on a
+:class:`~valdora_ai.clock.SeatClock`, charged per decision (a step) as a tournament
+charges its seats; a seat that overruns it loses on time and the game ends there.
 """
 
 from __future__ import annotations
 
 import io
-import math
-import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from time import perf_counter
 from typing import Any
 
 from valdora_ai.analysis import Analysis
 from valdora_ai.atomic import atomic_write
-from valdora_ai.clock import SeatClock, TimeControl
+from valdora_ai.clock import DEFAULT_FLAG_MARGIN, Flagged, SeatClock, TimeControl
 from valdora_ai.errors import RecordError, ValdoraError
 from valdora_ai.games import DEFAULT_GAME, Game, facts
 from valdora_ai.interactive.reveals import Seen, refuse_undo, seen_by
@@ -69,15 +73,23 @@ class GameSession:
         self.seats = seats
         self.turns: list[PlayedTurn] = []
         self.state: Any = game.new_state(seed)
-        # Bot seats' clocks under a time control (start_clocks); people play untimed.
+        # Every seat's clock under a time control (start_clocks); none: untimed.
         self.clocks: dict[int, SeatClock] = {}
+        self.flag: Flagged | None = None  # the loss on time that ended the game
+        self.now: Callable[[], float] = perf_counter  # the clocks' time (tests fake it)
+        self._since = 0.0  # when the decision in progress began (its seat's clock runs)
 
-    def start_clocks(self, control: TimeControl) -> None:
-        """Put every bot seat on a clock of `control`: it rules their thinking time (a
-        search agent plans by it). A bot is never flagged here: with no clock of their
-        own, the people at the table have nothing to win on time."""
-        self.clocks = {seat: SeatClock(control, margin=math.inf)
-                       for seat in range(len(self.seats)) if not self.is_human(seat)}
+    def start_clocks(self, controls: Sequence[TimeControl],
+                     margin: float = DEFAULT_FLAG_MARGIN) -> None:
+        """Put every seat on a clock: `controls` is one time control for all seats or
+        one per seat (ValdoraError otherwise). A bot's clock runs while it decides, a
+        person's from the end of the decision before theirs to each step they play
+        (whatever they typed or asked in between); each decision adds the increment, and
+        a seat whose decision overruns its time by more than `margin` seconds loses on
+        time, as in a tournament."""
+        self.clocks = {seat: SeatClock(control, margin)
+                       for seat, control in enumerate(per_seat(controls, len(self.seats)))}
+        self._since = self.now()
 
     @classmethod
     def new(cls, game: Game, seats: list[str], seed: int) -> GameSession:
@@ -125,6 +137,60 @@ class GameSession:
         return self.seats[seat] == HUMAN
 
     @property
+    def over(self) -> bool:
+        """The game ended: played to its end, or lost on time by a seat."""
+        return self.flag is not None or bool(self.state.is_terminal())
+
+    def time_left(self, seat: int) -> float | None:
+        """Seconds on `seat`'s clock now, its decision in progress counted (None: the
+        game is untimed)."""
+        clock = self.clocks.get(seat)
+        if clock is None:
+            return None
+        running = self._running() if seat == self.state.current_player else 0.0
+        return max(clock.remaining - running, 0.0)
+
+    def time_to_flag(self, seat: int) -> float | None:
+        """Seconds until `seat`, deciding now, loses on time unless it decides (None:
+        the game is untimed); negative once its flag has fallen."""
+        clock = self.clocks.get(seat)
+        return None if clock is None else clock.remaining + clock.margin - self._running()
+
+    def _running(self) -> float:
+        return 0.0 if self.over else self.now() - self._since
+
+    def decided(self, seat: int) -> None:
+        """Charge `seat`'s clock the decision that ends now (since the one before it
+        ended) and start the next; Flagged, ending the game, if it overran. Untimed
+        games: nothing to charge."""
+        now = self.now()
+        used, self._since = now - self._since, now
+        clock = self.clocks.get(seat)
+        if clock is None:
+            return
+        left = clock.remaining
+        if clock.charge(used):
+            self.flag = Flagged(seat, used, left, clock.margin)
+            raise self.flag
+
+    def check_time(self) -> None:
+        """End the game on time (Flagged) if the seat to move's flag has fallen while it
+        was deciding: a table asks before each of a person's actions, and when no answer
+        came in time."""
+        if self.over:
+            return
+        seat = self.state.current_player
+        wait = self.time_to_flag(seat)
+        if wait is not None and wait < 0:
+            self.decided(seat)
+
+    def refuse_undo_on_clock(self) -> None:
+        """Undo is off in a timed game: a clock is never rewound, and steps taken back
+        and played again would earn their increments again."""
+        if self.clocks:
+            raise ValdoraError("undo is off in a timed game: clocks are never rewound")
+
+    @property
     def turn_number(self) -> int:
         """The record line of the turn being played (the first is 1): it seeds the
         agents deciding it, so it never changes meaning."""
@@ -137,7 +203,10 @@ class GameSession:
         return facts.turn_number(self.game, self.state, len(self.turns))
 
     def result(self) -> GameResult:
-        return GameResult.of(self.game, self.state, self.seed, self.seats, len(self.turns))
+        """The game's result; after a loss on time, the game as it stood, lost by the
+        seat that flagged (GameResult.forfeited, as a tournament scores it)."""
+        result = GameResult.of(self.game, self.state, self.seed, self.seats, len(self.turns))
+        return result if self.flag is None else result.forfeited(self.flag.seat)
 
     # ----------------------------------------------------------------- playing
     def commit(self, start: Any, steps: list[int], end: Any) -> PlayedTurn:
@@ -173,7 +242,9 @@ class GameSession:
         return self.commit(self.state, steps, board)
 
     def bot_turn(self) -> tuple[PlayedTurn, Analysis]:
-        """Let the bot to move play its whole turn; the analysis of its first decision."""
+        """Let the bot to move play its whole turn; the analysis of its first decision.
+        On a clock each decision is charged from asking the agent to its answer (Flagged
+        if it overran: the turn is not played)."""
         seat = self.state.current_player
         agent = agent_for_turn(self.seats[seat], self.game, self.turn_number)
         start, board = self.state, self.state.copy()
@@ -182,12 +253,11 @@ class GameSession:
         first: Analysis | None = None
         clock = self.clocks.get(seat)
         while not steps or facts.turn_continues(self.game, board, seat, count):
-            began = time.perf_counter()
+            self._since = self.now()
             if clock is not None:
                 agent.clock = clock.reading()
             analysis = agent.analyze(self.game.observation(board, seat))
-            if clock is not None:
-                clock.charge(time.perf_counter() - began)
+            self.decided(seat)
             first = first or analysis
             board.play(analysis.best.step)
             steps.append(analysis.best.step)
@@ -239,6 +309,7 @@ class GameSession:
         since; the number of turns taken back. They replay as before when repeated."""
         if len(self.humans) != 1:
             raise ValdoraError("undo works only when one person plays against bots")
+        self.refuse_undo_on_clock()
         human = self.humans[0]
         last = max((i for i, turn in enumerate(self.turns) if turn.seat == human), default=-1)
         if last < 0:
@@ -274,6 +345,18 @@ class GameSession:
         if self.state.is_terminal():
             writer.result(self.game, self.state)
         return stream.getvalue()
+
+
+def per_seat(controls: Sequence[TimeControl], seats: int,
+             name: str = "clocks") -> tuple[TimeControl, ...]:
+    """`controls` for `seats` seats: one time control for all of them or one per seat
+    (ValdoraError otherwise, naming `name`, where they were given)."""
+    if len(controls) == 1:
+        return tuple(controls) * seats
+    if len(controls) != seats:
+        raise ValdoraError(f"{name}: give one time control for every seat or one per "
+                           f"seat: {seats} seats, {len(controls)} time controls")
+    return tuple(controls)
 
 
 def resume_command(game: str, path: object) -> str:

@@ -3,8 +3,10 @@
 The engine protocol is stateless: a request carries its position. Play needs the true
 state kept away from the page, so the server holds games (:class:`WebGame`) by a
 session id and answers a small set of requests about them (``new_game``, ``resume``,
-``play``, ``hint``, ``undo``, ``record``, ``close``) and ``view`` (a position's
-picture, for analysis). Each is checked against its schema in
+``play``, ``hint``, ``undo``, ``record``, ``clock``, ``close``) and ``view`` (a
+position's picture, for analysis). The server's clocks rule a timed game: before a
+person's action it checks whether their time ran out, and ``clock`` asks it to when the
+page's countdown reaches zero. Each is checked against its schema in
 ``valdora_ai/schemas/serve``; every answer is a ``session.response`` object whose
 ``kind`` says what it carries. Nothing here knows any particular game.
 """
@@ -19,7 +21,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from valdora_ai.clock import TimeControl
+from valdora_ai.clock import Flagged, TimeControl
 from valdora_ai.engine.config import EngineConfig
 from valdora_ai.engine.handlers import checked_agent, status
 from valdora_ai.engine.positions import Games
@@ -40,7 +42,8 @@ from valdora_ai.interactive.session import GameSession
 from valdora_ai.records import Replay
 from valdora_ai.serve.table import WebGame, picture
 
-SESSION_ACTIONS = ("new_game", "resume", "play", "hint", "undo", "record", "close", "view")
+SESSION_ACTIONS = ("new_game", "resume", "play", "hint", "undo", "record", "close", "view",
+                   "clock")
 
 Emit = Callable[[dict[str, Any]], None]
 
@@ -104,9 +107,13 @@ class Sessions:
         sid = request["session"]
         web = self._game(sid)
         head["session"] = sid
-        if action == "play":
+        if action in ("play", "hint", "undo", "clock") and web.out_of_time():
+            emit({**head, "kind": "table", "table": web.table()})  # the game ended on time
+        elif action == "play":
             try:
                 web.play(request.get("step"), request.get("move"), request.get("steps"))
+            except Flagged:
+                pass  # the step came too late: the table says the game ended on time
             except ValdoraError as exc:
                 field = next(f for f in ("step", "steps", "move") if f in request)
                 raise EngineError(ILLEGAL_MOVE, str(exc), field) from None
@@ -120,6 +127,8 @@ class Sessions:
             emit({**head, "kind": "table", "message": message, "table": web.table()})
         elif action == "record":
             emit({**head, "kind": "record", "record": web.session.record_text()})
+        elif action == "clock":
+            emit({**head, "kind": "table", "table": web.table()})
         else:
             del self.open[sid]
             self.server.give_back()
@@ -158,13 +167,18 @@ class Sessions:
             session = GameSession.new(game, seats, int(request["seed"]))
         except (SpecError, ValueError, TypeError) as exc:
             raise EngineError(BAD_AGENT, str(exc), "seats") from None
-        if "clock" in request:
-            clock = request["clock"]
+        field = next((f for f in ("clock", "clocks") if f in request), None)
+        if field is not None:
+            if "clock" in request and "clocks" in request:
+                raise EngineError(INVALID_REQUEST, "give clock (every seat) or clocks (one "
+                                                   "per seat), not both", "clocks")
+            given = request[field] if field == "clocks" else [request[field]]
             try:
-                control = TimeControl(float(clock["base"]), float(clock.get("increment", 0)))
+                session.start_clocks([TimeControl(float(clock["base"]),
+                                                  float(clock.get("increment", 0)))
+                                      for clock in given])
             except ValdoraError as exc:
-                raise EngineError(INVALID_REQUEST, str(exc), "clock") from None
-            session.start_clocks(control)
+                raise EngineError(INVALID_REQUEST, str(exc), field) from None
         return session
 
     def _resume(self, request: dict[str, Any]) -> GameSession:
@@ -181,8 +195,11 @@ class Sessions:
         """Play the bots' turns, each sent as it is played, then the table."""
         web = self.open[sid]
         head = {**head, "session": sid}
-        while (bot := web.bot_turn()) is not None:
-            emit({**head, "kind": "bot", "bot": bot.to_json(), "table": web.table()})
+        try:
+            while (bot := web.bot_turn()) is not None:
+                emit({**head, "kind": "bot", "bot": bot.to_json(), "table": web.table()})
+        except Flagged:
+            pass  # a bot lost on time: the table says so
         emit({**head, "kind": "table", "table": web.table()})
 
     def _view(self, request: dict[str, Any]) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from typing import Any
 
 from rich.console import Console
 
+from valdora_ai.clock import Flagged
 from valdora_ai.errors import ValdoraError
 from valdora_ai.explanations import explain
 from valdora_ai.games import Game, facts
@@ -59,12 +60,21 @@ class WebGame:
 
     @property
     def over(self) -> bool:
-        return bool(self.session.state.is_terminal())
+        """Played to its end or lost on time."""
+        return self.session.over
 
     @property
     def human_to_move(self) -> bool:
-        state = self.session.state
-        return not state.is_terminal() and self.session.is_human(state.current_player)
+        return not self.over and self.session.is_human(self.session.state.current_player)
+
+    def out_of_time(self) -> bool:
+        """Whether the game has ended on time, the clock of the seat to move checked now
+        (the server's clocks rule, whatever the page counted)."""
+        try:
+            self.session.check_time()
+        except Flagged:
+            pass
+        return self.session.flag is not None
 
     def bot_turn(self) -> BotTurn | None:
         """Play the next bot turn, if a bot is to move; None when a person (or nobody) is."""
@@ -122,8 +132,11 @@ class WebGame:
         return steps
 
     def _advance(self, steps: list[int]) -> None:
+        """Play checked steps, each a decision on the seat's clock (Flagged if it came
+        too late: the game ends before it)."""
         seat = self.board.current_player
         for step in steps:
+            self.session.decided(seat)
             self.board.play(step)
             self.steps.append(step)
         if self.board.current_player != seat:
@@ -133,6 +146,7 @@ class WebGame:
     def undo(self) -> str:
         """Take back the last step of the turn in progress, else the person's last turn
         and the bots' turns since; what was taken back, in words."""
+        self.session.refuse_undo_on_clock()
         if self.steps:
             refuse_undo_step(self.game, self.start, self.steps,
                              int(self.start.current_player))
@@ -189,12 +203,12 @@ class WebGame:
             "seen": self._seen(),
             "choices": self._choices() if self.human_to_move else [],
             "targets": board_targets(self.game, self.board) if self.human_to_move else {},
-            "canUndo": len(session.humans) == 1 and bool(self.steps or any(
-                t.seat in session.humans for t in session.turns)),
+            "canUndo": len(session.humans) == 1 and not session.clocks and bool(
+                self.steps or any(t.seat in session.humans for t in session.turns)),
         }
-        body["clocks"] = [None if s not in session.clocks
-                          else round(max(session.clocks[s].remaining, 0.0), 3)
+        body["clocks"] = [None if (left := session.time_left(s)) is None else round(left, 3)
                           for s in range(len(session.seats))]
+        body["flag"] = None if session.flag is None else str(session.flag)
         body.update(picture(self.game, self.board, seat, session.seats))
         body["result"] = result_json(session.result()) if self.over else None
         return body

@@ -101,11 +101,9 @@ def forfeit_row(task: GameTask, stood: GameResult, failure: ExternalEngineError 
     """A game lost by forfeit: the forfeiting seat ranks last with no win share; the
     others are ranked by their scores when it happened (`stood`, the game as it stood,
     read through the game contract like a finished game's result), and the best of
-    them share the win. No record is kept (the game did not end)."""
+    them share the win (GameResult.forfeited). No record is kept (the game did not end)."""
     scores = [int(s) for s in stood.scores]
-    others = [s for s in range(task.players) if s != failure.seat]
-    best = max(scores[s] for s in others)
-    winners = [s for s in others if scores[s] == best]
+    winners = list(stood.forfeited(failure.seat).winners)
     ranks = competition_ranks(scores, winners)
     ranks[failure.seat] = task.players
     return GameRow(

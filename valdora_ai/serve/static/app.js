@@ -135,11 +135,53 @@ function seatInputs() {
 }
 
 // ------------------------------------------------------------------ play
-const play = { session: null, table: null, game: null, reasons: new Map() };
+const play = { session: null, table: null, game: null, reasons: new Map(),
+  clocks: null };  // clocks: the server's seconds left, when they came, the running seat
+
+// A new game's time control from the Clock field: {clock} for every seat, {clocks} one
+// per seat (commas), {} untimed; null (and an error shown) when it is not BASE+INC.
+function clockRequest() {
+  const text = $("clock").value.trim();
+  if (!text) return {};
+  const controls = text.split(",").map((part) => {
+    const match = /^\s*(\d+(?:\.\d*)?)\s*(?:\+\s*(\d+(?:\.\d*)?))?\s*$/.exec(part);
+    return match ? { base: Number(match[1]), increment: Number(match[2] || 0) } : null;
+  });
+  if (controls.includes(null)) {
+    showError({ code: "invalid_request", message: `clock: BASE+INC in seconds (e.g. 300+5), or one per seat separated by commas, got ${JSON.stringify(text)}` });
+    return null;
+  }
+  return controls.length === 1 ? { clock: controls[0] } : { clocks: controls };
+}
+
+// A clock's time as the terminal shows it: M:SS.s.
+function clockText(seconds) {
+  const tenths = Math.floor(Math.max(seconds, 0) * 10);
+  const minutes = Math.floor(tenths / 600), rest = tenths % 600;
+  return `${minutes}:${String(Math.floor(rest / 10)).padStart(2, "0")}.${rest % 10}`;
+}
+
+// Each seat's clock, the running one counted down from the server's last word. The
+// server rules: when a person's time reaches zero here the page asks it (`clock`), and
+// it ends the game on time if that seat's time has really run out.
+function showClocks() {
+  const c = play.clocks;
+  if (!c || c.left.every((left) => left === null)) { $("clocks").replaceChildren(); return; }
+  const elapsed = (performance.now() - c.at) / 1000;
+  const left = c.left.map((l, seat) => (seat === c.running ? l - elapsed : l));
+  $("clocks").replaceChildren(...left.map((l, seat) => element("span", {
+    className: seat === c.running ? "running" : (l <= 0 ? "out" : "") },
+  `${seat ? " · " : ""}seat ${seat} ${clockText(l)}`)));
+  if (c.running !== null && c.human && left[c.running] <= 0 && !c.asked) {
+    c.asked = true;
+    send({ action: "clock", session: play.session }, on(gameResponse));
+  }
+}
 
 function startGame(request) {
   if (play.session) send({ action: "close", session: play.session }, on(() => {}));
   play.session = null;
+  play.clocks = null;
   play.reasons = new Map();
   $("log").replaceChildren();
   $("hint-text").replaceChildren();
@@ -162,6 +204,10 @@ function gameResponse(response) {
 function showTable(table) {
   play.table = table;
   play.game = table.game;
+  const running = table.over ? null : table.toMove;
+  play.clocks = { left: table.clocks, at: performance.now(), running,
+    human: running !== null && table.seats[running] === "human", asked: false };
+  showClocks();
   showPosition("board", table);
   const log = $("log");
   log.replaceChildren(...table.history.map((turn) => {
@@ -174,7 +220,9 @@ function showTable(table) {
   log.scrollTop = log.scrollHeight;
   let status;
   showResult(table);
-  if (table.over) {
+  if (table.flag) {
+    status = `Game over on time — ${table.flag}`;
+  } else if (table.over) {
     const scores = table.result.scores.map((s, i) => `seat ${i}: ${s}`).join(", ");
     status = `Game over — ${scores}; won by seat ${table.result.winners.join(" and ")}`;
   } else if (table.choices.length) {
@@ -228,7 +276,7 @@ function showResult(table) {
       element("td", {}, spec), ...cells.map((c) => element("td", {}, String(c))), element("td", {}, won));
   });
   box.append(element("table", {},
-    element("caption", {}, `Game over after ${length}, ended by ${r.capped ? "the safety cap" : "the end trigger"}`),
+    element("caption", {}, `Game over after ${length}, ended ${table.flag ? "on time" : r.capped ? "by the safety cap" : "by the end trigger"}`),
     element("thead", {}, head), element("tbody", {}, ...rows)));
 }
 
@@ -246,6 +294,7 @@ function hint() {
   send({ action: "hint", session: play.session, agent: $("hint-agent").value },
     on((response) => {
       if (response.error) { $("hint-text").replaceChildren(); showError(response.error); return; }
+      if (response.table) { $("hint-text").replaceChildren(); gameResponse(response); return; }  // ended on time
       const h = response.hint;
       const lines = [...h.explanation.does, ...h.explanation.why];
       $("hint-text").replaceChildren(
@@ -521,13 +570,16 @@ function showPanel(name) {
 
 window.addEventListener("DOMContentLoaded", () => {
   connect();
+  setInterval(showClocks, 100);
   for (const tab of document.querySelectorAll(".tab")) tab.addEventListener("click", () => showPanel(tab.dataset.panel));
   $("players").addEventListener("change", seatInputs);
   $("difficulty").addEventListener("change", setDifficulty);
   $("setup").addEventListener("submit", (event) => {
     event.preventDefault();
     const seats = [...$("seats").querySelectorAll("input")].map((input) => input.value.trim());
-    startGame({ action: "new_game", game: $("game").value, seats, seed: Number($("seed").value) });
+    const clocks = clockRequest();
+    if (clocks === null) return;
+    startGame({ action: "new_game", game: $("game").value, seats, seed: Number($("seed").value), ...clocks });
   });
   $("resume-file").addEventListener("change", () => readFile($("resume-file"), (record) => startGame({ action: "resume", record })));
   $("move-form").addEventListener("submit", (event) => {
