@@ -80,14 +80,16 @@ def select(node: Node, tried: list[int], player: int, c: float, prior: float = 0
     2008): a head start that fades as its own statistics accumulate.
     """
     children = node.children
+    policy_step = node.policy_step
+    sqrt, log = math.sqrt, math.log  # locals: this loop is most of a search's own time
     best = children[tried[0]]
     best_value = -math.inf
     for step in tried:
         edge = children[step]
-        value = (edge.reward_sum[player] / edge.visits
-                 + c * math.sqrt(math.log(edge.avail) / edge.visits))
-        if step == node.policy_step:
-            value += prior / (1 + edge.visits)
+        visits = edge.visits
+        value = edge.reward_sum[player] / visits + c * sqrt(log(edge.avail) / visits)
+        if step == policy_step:
+            value += prior / (1 + visits)
         if value > best_value:
             best, best_value = edge, value
     return best
