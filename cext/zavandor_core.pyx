@@ -130,6 +130,7 @@ ctypedef struct ZData:  # the ZavandorData tables and the rule options
     int8_t space_district[MAXS]
     int8_t space_cost[MAXS][NG]
     uint32_t district_spaces[MAXS]  # each district's spaces as bits (index: district)
+    uint32_t all_spaces  # every space as bits
     int n_cards[2]
     int8_t card_level[2][MAXC]
     int8_t card_cost[2][MAXC][NG]
@@ -181,6 +182,10 @@ ctypedef struct ZState:  # the fields of rules.ZavandorState (a world or a belie
     int tgt[NG]
     int8_t board[MAXS]
     uint8_t known[MAXS]
+    # Derived from board and known, kept up to date where they change (_board_masks):
+    # the spaces with a tile, and each seat's spaces whose tile it knows, as bits.
+    uint32_t filled
+    uint32_t known_by[MAXP]
     int n_pile[2]
     Slot piles[2][MAXC]  # bottom first
     int8_t display[2][MAXDISP]
@@ -276,6 +281,20 @@ cdef inline int _alchemy(const ZState* s, int seat) noexcept nogil:
 cdef inline int _clamp(const ZState* s, int price) noexcept nogil:
     """ZavandorState.clamp: prices stay within the data's bounds."""
     return _imax(s.d.price_min, _imin(s.d.price_max, price))
+
+
+cdef void _board_masks(ZState* s) noexcept nogil:
+    """Set ZState.filled and known_by from board and known (a new or converted state)."""
+    cdef int sp, q
+    s.filled = 0
+    for q in range(MAXP):
+        s.known_by[q] = 0
+    for sp in range(s.d.n_spaces):
+        if s.board[sp] != EMPTY:
+            s.filled |= 1u << sp
+        for q in range(s.n):
+            if s.known[sp] >> q & 1:
+                s.known_by[q] |= 1u << sp
 
 
 cdef inline bint _buyable(const ZState* s, int space) noexcept nogil:
@@ -455,16 +474,14 @@ cdef inline int _write_bits(int* out, int n, uint32_t bits, int base) noexcept n
 cdef int _legal_actions(const ZState* s, int* out) noexcept nogil:
     cdef int p = s.current, n = 0, sp, g, k, deck, slot, ident, t, cheapest, price, low, high
     cdef int bit = 1 << p
-    cdef uint32_t filled = 0, unseen = 0, buyable, taken
+    cdef uint32_t filled, unseen, buyable, taken
     cdef int cost[NG]
     cdef int ids[MAXC]
     cdef bint held
     # Written out in ascending order, group after group (as the step codes run), so the
-    # list needs no sort; the board read once into bit masks of spaces. Hot in random
-    # play-outs.
-    for sp in range(s.d.n_spaces):
-        filled |= <uint32_t>(s.board[sp] != EMPTY) << sp
-        unseen |= <uint32_t>((s.known[sp] & bit) == 0) << sp
+    # list needs no sort; spaces as bit masks. Hot in random play-outs.
+    filled = s.filled
+    unseen = s.d.all_spaces & ~s.known_by[p]
     if s.gold[p] >= s.d.sample_cost:
         n = _write_bits(out, n, filled & unseen, SAMPLE_BASE)
     for g in range(NG):
@@ -1043,11 +1060,14 @@ cdef void _pay(ZState* s) noexcept nogil:
 
 cdef void _take_tile(ZState* s) noexcept nogil:
     """ZavandorState._take_tile."""
-    cdef int p = s.current, space = s.pend_space
+    cdef int p = s.current, space = s.pend_space, k
     s.n_tiles[p] += 1
     s.tiles[p][s.n_tiles[p] - 1] = s.board[space]
     s.board[space] = EMPTY
     s.known[space] = 0
+    s.filled &= ~(1u << space)
+    for k in range(s.n):
+        s.known_by[k] &= ~(1u << space)
     s.tile_bought = True
     _end_action(s)
 
@@ -1137,6 +1157,7 @@ cdef void z_apply(ZState* s, int step) noexcept nogil:
         s.samples[p] += 1
         _reveal(s, R_TILE, step, 0, 0, s.board[step], s.known[step], False)
         s.known[step] |= 1 << p
+        s.known_by[p] |= 1u << step
     elif step < SELL_GEM_BASE:  # buy_gem
         s.pend_gem = step - BUY_GEM_BASE
         if s.n_markers[p]:
@@ -1264,6 +1285,7 @@ cdef void z_new(ZState* s, const ZData* d, int n, RngState* rng) noexcept nogil:
         rng_shuffle_ints(rng, ids, k)
         for i in range(m):
             s.board[spaces[i]] = ids[i]
+    _board_masks(s)
     for deck in range(2):
         s.n_pile[deck] = 0
         top_level = 0

@@ -56,6 +56,7 @@ cdef class ZTables:
             d.tile_gem[i], d.tile_wild[i] = tile.gem, tile.wild
             d.tile_vp[i], d.tile_light[i] = tile.vp, tile.light
         d.n_spaces = len(data.spaces)
+        d.all_spaces = <uint32_t>((1ull << d.n_spaces) - 1)
         for i, space in enumerate(data.spaces):
             d.space_district[i] = space.district
             d.district_spaces[space.district] |= 1u << i
@@ -170,6 +171,7 @@ cdef ZTables _load(ZState* s, state):
         s.cur[g], s.tgt[g] = state.cur[g], state.tgt[g]
     for i in range(len(state.board)):
         s.board[i], s.known[i] = state.board[i], state.known[i]
+    _board_masks(s)
     for deck in range(2):
         s.n_pile[deck] = len(state.piles[deck])
         for i, slot in enumerate(state.piles[deck]):
