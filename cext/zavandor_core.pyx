@@ -186,6 +186,10 @@ ctypedef struct ZState:  # the fields of rules.ZavandorState (a world or a belie
     # the spaces with a tile, and each seat's spaces whose tile it knows, as bits.
     uint32_t filled
     uint32_t known_by[MAXP]
+    # Derived from tiles, kept up to date where a tile is taken (_count_tiles): each
+    # seat's tiles of each gem type, and its wilds.
+    int tile_count[MAXP][NG]
+    int tile_wilds[MAXP]
     int n_pile[2]
     Slot piles[2][MAXC]  # bottom first
     int8_t display[2][MAXDISP]
@@ -637,15 +641,24 @@ cdef int _mining_fee(const ZState* s, int owners, int gems, int units) noexcept 
 
 
 cdef void _tile_counts(const ZState* s, int seat, int* counts, int* wilds) noexcept nogil:
-    """ZavandorState.tile_counts."""
-    cdef int i, t
-    for i in range(NG):
-        counts[i] = 0
-    wilds[0] = 0
-    for i in range(s.n_tiles[seat]):
-        t = s.tiles[seat][i]
-        counts[s.d.tile_gem[t]] += 1
-        wilds[0] += s.d.tile_wild[t]
+    """ZavandorState.tile_counts (kept up to date in the state: _count_tiles)."""
+    cdef int g
+    for g in range(NG):
+        counts[g] = s.tile_count[seat][g]
+    wilds[0] = s.tile_wilds[seat]
+
+
+cdef void _count_tiles(ZState* s) noexcept nogil:
+    """Set ZState.tile_count and tile_wilds from the tiles (a new or converted state)."""
+    cdef int q, g, i, t
+    for q in range(MAXP):
+        for g in range(NG):
+            s.tile_count[q][g] = 0
+        s.tile_wilds[q] = 0
+        for i in range(s.n_tiles[q] if q < s.n else 0):
+            t = s.tiles[q][i]
+            s.tile_count[q][s.d.tile_gem[t]] += 1
+            s.tile_wilds[q] += s.d.tile_wild[t]
 
 
 cdef inline int _choice_gems(const int* used, int w) noexcept nogil:
@@ -675,19 +688,30 @@ cdef bint _next_selection(int* used, const int* counts) noexcept nogil:
     return True
 
 
+cdef bint _full_mining(const ZState* s, int seat, Choice* out) noexcept nogil:
+    """The miner's one mining choice when it can pay the fee for using every tile (the
+    common case; then it is the whole of ZavandorState.mining_choices), else False."""
+    cdef int counts[NG]
+    cdef int g, wilds
+    _tile_counts(s, seat, counts, &wilds)
+    if _choice_fee(s, _hoover_owners(s, seat), counts, wilds) > s.gold[seat]:
+        return False
+    for g in range(NG):
+        out.used[g] = counts[g]
+    out.wilds = wilds
+    return True
+
+
 cdef int _mining_choices(const ZState* s, int seat, Choice* out) noexcept nogil:
     """ZavandorState.mining_choices, in the reference's (itertools.product) order: the
     affordable choices with the largest yield (two passes: the yield, then the choices)."""
     cdef int counts[NG]
     cdef int used[NG]
-    cdef int wilds, gold = s.gold[seat], n = 0, g, w, most = -1
-    cdef int owners = _hoover_owners(s, seat)
-    _tile_counts(s, seat, counts, &wilds)
-    if _choice_fee(s, owners, counts, wilds) <= gold:
-        for g in range(NG):
-            out[0].used[g] = counts[g]
-        out[0].wilds = wilds
+    cdef int wilds, gold = s.gold[seat], n = 0, g, w, most = -1, owners
+    if _full_mining(s, seat, out):
         return 1
+    owners = _hoover_owners(s, seat)
+    _tile_counts(s, seat, counts, &wilds)
     for g in range(NG):
         used[g] = 0
     while True:
@@ -717,9 +741,23 @@ cdef bint _matches(const ZState* s, const Choice* c, int k) noexcept nogil:
 
 
 cdef int _mine_use_options(const ZState* s, int* out) noexcept nogil:
-    """ZavandorState._mine_use_options: sorted, without repeats."""
+    """ZavandorState._mine_use_options: sorted, without repeats. The common case, one
+    choice, needs no room for thousands (a large frame costs a page probe each 4 kB)."""
+    cdef Choice one
+    if _full_mining(s, (s.start + s.mine_pos) % s.n, &one):
+        return _options_among(s, &one, 1, out)
+    return _options_among_all(s, out)
+
+
+cdef int _options_among_all(const ZState* s, int* out) noexcept nogil:
     cdef Choice choices[MAXCHOICE]
-    cdef int n = _mining_choices(s, (s.start + s.mine_pos) % s.n, choices)
+    return _options_among(s, choices, _mining_choices(s, (s.start + s.mine_pos) % s.n,
+                                                      choices), out)
+
+
+cdef int _options_among(const ZState* s, const Choice* choices, int n, int* out
+                        ) noexcept nogil:
+    """The next tile counts the mining choices that match those used so far allow."""
     cdef int k = s.n_mine_used, i, j, m = 0, v
     cdef bint seen
     for i in range(n):
@@ -738,6 +776,13 @@ cdef int _mine_use_options(const ZState* s, int* out) noexcept nogil:
 
 cdef int _chosen_wilds(const ZState* s) noexcept nogil:
     """The wilds of the first choice whose tile counts are the ones used."""
+    cdef Choice one
+    if _full_mining(s, (s.start + s.mine_pos) % s.n, &one):
+        return one.wilds if _matches(s, &one, NG) else 0
+    return _chosen_wilds_among_all(s)
+
+
+cdef int _chosen_wilds_among_all(const ZState* s) noexcept nogil:
     cdef Choice choices[MAXCHOICE]
     cdef int n = _mining_choices(s, (s.start + s.mine_pos) % s.n, choices), i
     for i in range(n):
@@ -1063,6 +1108,8 @@ cdef void _take_tile(ZState* s) noexcept nogil:
     cdef int p = s.current, space = s.pend_space, k
     s.n_tiles[p] += 1
     s.tiles[p][s.n_tiles[p] - 1] = s.board[space]
+    s.tile_count[p][s.d.tile_gem[s.board[space]]] += 1
+    s.tile_wilds[p] += s.d.tile_wild[s.board[space]]
     s.board[space] = EMPTY
     s.known[space] = 0
     s.filled &= ~(1u << space)
@@ -1286,6 +1333,7 @@ cdef void z_new(ZState* s, const ZData* d, int n, RngState* rng) noexcept nogil:
         for i in range(m):
             s.board[spaces[i]] = ids[i]
     _board_masks(s)
+    _count_tiles(s)
     for deck in range(2):
         s.n_pile[deck] = 0
         top_level = 0

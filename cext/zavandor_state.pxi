@@ -172,6 +172,7 @@ cdef ZTables _load(ZState* s, state):
     for i in range(len(state.board)):
         s.board[i], s.known[i] = state.board[i], state.known[i]
     _board_masks(s)
+    _count_tiles(s)
     for deck in range(2):
         s.n_pile[deck] = len(state.piles[deck])
         for i, slot in enumerate(state.piles[deck]):
