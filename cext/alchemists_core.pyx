@@ -326,8 +326,6 @@ cdef void _parts(const Tab* t, const St* s, Parts* q) noexcept nogil:
                 seen |= 1u << mask
                 q.collect[n_collect] = pair
                 n_collect += 1
-    for c in range(n_dec):
-        held |= (<unsigned long long>_held(p, c)) << (8 * c)
     for i in range(NCELL):
         if p.chest[i] == empty:
             empty_cells |= 1u << i
@@ -343,6 +341,8 @@ cdef void _parts(const Tab* t, const St* s, Parts* q) noexcept nogil:
         q.cells = empty_cells
         n_cells = _popcount(empty_cells)
         if n_cells:
+            for c in range(n_dec):
+                held |= (<unsigned long long>_held(p, c)) << (8 * c)
             first = s.order + 1 if phase == MAKING else 0
             for i in range(first, t.face_up):
                 card = s.face_up[i]

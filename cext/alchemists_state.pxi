@@ -270,7 +270,14 @@ cdef class AlchemistsCompiledState:
         return [_score(&self.tables.t, &self.s, seat) for seat in range(self.s.n)]
 
     def winners(self):
-        keys = [line.rank_key for line in self.score_lines()]
+        """The seats with the best ScoreLine.rank_key (total, then the tie-breaks), read
+        from C: a search asks at the end of every play-out."""
+        cdef int parts[7]
+        keys = []
+        for seat in range(self.s.n):
+            _score_parts(&self.tables.t, &self.s, seat, parts)
+            keys.append((parts[0] + parts[1] + parts[2] + parts[3], parts[4], parts[5],
+                         parts[6]))
         best = max(keys)
         return [seat for seat, key in enumerate(keys) if key == best]
 
