@@ -135,8 +135,11 @@ function seatInputs() {
 }
 
 // ------------------------------------------------------------------ play
+// clocks: the server's seconds left, when they came, the running seat; pending: a new game
+// or a play is on its way, until its last response (a bot's turn streams a table before
+// it; the board takes no click until the last).
 const play = { session: null, table: null, game: null, reasons: new Map(),
-  clocks: null };  // clocks: the server's seconds left, when they came, the running seat
+  clocks: null, pending: false };
 
 // A new game's time control from the Clock field: {clock} for every seat, {clocks} one
 // per seat (commas), {} untimed; null (and an error shown) when it is not BASE+INC.
@@ -186,10 +189,12 @@ function startGame(request) {
   $("log").replaceChildren();
   $("hint-text").replaceChildren();
   showError(null);
+  play.pending = true;
   send(request, on(gameResponse));
 }
 
 function gameResponse(response) {
+  if (finalResponse(response)) play.pending = false;
   if (response.error) {  // refused (an illegal move, an undo past a private reveal): choose again
     showError(response.error);
     for (const button of $("choices").querySelectorAll("button")) button.disabled = false;
@@ -304,6 +309,7 @@ function act(request) {
   $("hint-text").replaceChildren();
   for (const button of $("choices").querySelectorAll("button")) button.disabled = true;
   if (typeof pauseTargets === "function") pauseTargets();  // clicks.js: one play at a time
+  play.pending = true;
   send({ ...request, session: play.session }, on(gameResponse));
 }
 

@@ -11,7 +11,7 @@ let targetsLive = false; // false while a play is on its way: one play per table
 function markTargets(table) {
   const svg = document.getElementById("board").querySelector("svg");
   closeTargetMenu();
-  targetsLive = true;
+  targetsLive = !play.pending;  // app.js: a bot's streamed table before the last one
   for (const [id, steps] of Object.entries(table.targets || {})) {
     const node = svg && svg.getElementById(id);
     if (node) markTarget(node, steps);
@@ -55,6 +55,7 @@ function showTurnControls(steps) {
     button.dataset.step = s.step;
     button.title = s.move;
     button.textContent = s.words;
+    button.disabled = !targetsLive;
     button.addEventListener("click", () => playTarget(s.step));
     bar.append(button);
   }
