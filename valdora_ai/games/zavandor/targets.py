@@ -29,7 +29,7 @@ from typing import Any
 from valdora_ai.games.zavandor import steps as S
 from valdora_ai.games.zavandor.data import GEM_LETTERS
 from valdora_ai.games.zavandor.engines import as_reference
-from valdora_ai.games.zavandor.rules import BUY_COUNT, MARKER, SELL_COUNT, ZavandorState
+from valdora_ai.games.zavandor.rules import TRADE_COUNT, ZavandorState
 
 UNTARGETED_KINDS = ("chance",)  # no board element (a chance step is no one's)
 
@@ -78,9 +78,8 @@ def step_target(state: Any, step: int) -> str:
         "buy_tile": lambda: space_id(board.data.spaces[arg].label),
         "buy_gem": lambda: market_id(arg), "sell_gem": lambda: market_id(arg),
         "marker": lambda: market_id(board.pend_gem),
-        "count": lambda: (market_id(board.pend_gem)
-                          if board.phase in (BUY_COUNT, SELL_COUNT, MARKER)
-                          else seat_id(seat, "trader")),
+        "count": lambda: (seat_id(seat, "trader") if board.phase == TRADE_COUNT
+                          else market_id(board.pend_gem)),
         "use_trader": lambda: seat_id(seat, "trader"),
         "take_trader": lambda: trader_id(board.data.traders[arg]),
         "take_gold": lambda: seat_id(seat, "gold"),
