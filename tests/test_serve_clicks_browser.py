@@ -46,6 +46,7 @@ READY = """() => {
 
 def test_a_valdora_move_is_played_by_clicking_its_space(page: Page) -> None:  # noqa: F811
     _new_game(page, "valdora", ["human", "greedy", "greedy"], 3)
+    _ready(page)
     target = page.locator("#board svg .target").first
     expect(target).to_have_attribute("tabindex", "0")
     steps = target.get_attribute("data-steps") or ""
@@ -56,6 +57,7 @@ def test_a_valdora_move_is_played_by_clicking_its_space(page: Page) -> None:  # 
 
 def test_a_target_is_reachable_by_the_keyboard(page: Page) -> None:  # noqa: F811
     _new_game(page, "valdora", ["human", "greedy", "greedy"], 3)
+    _ready(page)
     target = page.locator("#board svg .target").first
     target.focus()
     page.keyboard.press("Enter")
@@ -65,8 +67,11 @@ def test_a_target_is_reachable_by_the_keyboard(page: Page) -> None:  # noqa: F81
 def test_a_menu_of_several_steps_opens_and_escape_closes_it(page: Page) -> None:  # noqa: F811
     """Buying gems in Zavandor: the market row plays "buy", then holds the amounts."""
     _new_game(page, "zavandor", ["human", "greedy"], 1)
+    _ready(page)  # the bot's streamed table first: the board takes no key until the last
+    page.evaluate('() => { document.querySelector("#board svg").dataset.played = "1"; }')
     page.locator('#board svg [id^="market-"].target').first.focus()
     page.keyboard.press("Enter")
+    _ready(page)
     row = page.locator('#board svg .target[data-steps*=" "]').first  # several steps
     expect(row).to_have_attribute("id", re.compile("^market-"))
     row.focus()
@@ -83,6 +88,11 @@ def test_a_menu_of_several_steps_opens_and_escape_closes_it(page: Page) -> None:
         '#board svg .target[data-steps*=" "]').first.get_attribute("data-steps")
 
 
+def _ready(page: Page) -> None:  # noqa: F811
+    """Wait until the page takes the person's next step (READY)."""
+    page.wait_for_function(READY, timeout=30_000)
+
+
 def _seats(name: str) -> list[str]:
     """The fewest seats the game allows: the person and greedy bots (a short game)."""
     return ["human"] + ["greedy"] * (game_type(name).min_players - 1)
@@ -96,7 +106,7 @@ def test_a_whole_game_by_board_clicks(page: Page, name: str) -> None:  # noqa: F
     _new_game(page, name, seats, 5)
     played = {"board": 0, "control": 0}
     while True:
-        page.wait_for_function(READY, timeout=30_000)
+        _ready(page)
         if "Game over" in page.locator("#status").inner_text():
             break
         document: Any = page.evaluate("() => play.table.position")
