@@ -56,8 +56,12 @@ def test_the_picture_shows_a_constructed_position() -> None:
              for g in _groups(svg, "chest")}
     assert [chest["0", str(c)] for c in (1, 2, 3)] == ["E01", "E02", "E03"]
     assert chest["0", "4"] is None and len(chest) == 18
-    assert "complete: R1 +7" in texts and "no complete line" in texts
-    assert "tokens: shape, colour, level, transformation" in texts
+    assert {"complete:", "R1 +7", "no complete line"} <= set(texts)
+    root = ET.fromstring(svg)
+    by_id = {node.get("id"): node for node in root.iter() if node.get("id")}
+    assert by_id["seat-0-line-0"].text == "R1 +7" and "seat-1-line-0" not in by_id
+    assert [by_id[f"seat-0-token-{k}"].text for k in range(4)] == [
+        "shape", "colour", "level", "transformation"]  # each its own click target
     players = _groups(svg, "player")
     assert [g.get("data-seat") for g in players] == ["0", "1"]
     assert "5" in _texts(ET.tostring(players[1], encoding="unicode"))  # 5 blue

@@ -239,6 +239,10 @@ def test_serve_sends_the_person_only_what_they_may_know() -> None:
     with server() as client, page(client) as p:
         sid, tables = play_out(p, NAME, ["greedy", "human"], seed=3)
         assert all(t["svg"] is None and "hands" in t["text"] for t in tables)
+        # no targets (GameBase's default ""): every step a control, the list a fallback
+        assert all(t["targets"] == {} and [c["step"] for c in t["controls"]]
+                   == [c["step"] for c in t["choices"]] for t in tables)
+        assert any(t["controls"] for t in tables)
         record = p.ask("record", session=sid)[-1]["record"]
         analysis = p.ask("analyze", record=record, turn=2, agent="ismcts:iterations=20,seed=1")
         assert analysis[-1]["candidates"]

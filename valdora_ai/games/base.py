@@ -157,9 +157,11 @@ class ServiceHooks(Protocol):
 
     def step_target(self, state: Any, step: int) -> str:
         """The id of the element of the game's picture that `step` (legal in `state`)
-        acts on (a district space, a card, a market row), so the browser
-        table plays it by a click on the board; "" when the picture has no such element
-        (the step stays a button). By default "", for a game that marks no targets."""
+        acts on (a district space, a card, a market row), which ``render_svg`` gives that
+        element, so the browser table plays it by a click on the board (steps sharing an
+        element open a menu of their words); "" when the picture has no such element
+        (the step is a button beside the board: end the turn). By default "", for a game
+        that marks no targets."""
         ...
 
     def parse_step(self, state: Any, token: str) -> int:

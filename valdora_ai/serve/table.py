@@ -24,7 +24,7 @@ from valdora_ai.interactive.reveals import refuse_undo_step, seen_by
 from valdora_ai.interactive.seats import HUMAN
 from valdora_ai.interactive.session import GameSession, PlayedTurn
 from valdora_ai.selfplay import GameResult
-from valdora_ai.serve.clicks import board_targets
+from valdora_ai.serve.clicks import board_clicks
 
 TEXT_WIDTH = 100  # columns of a game's text table (games without a picture)
 
@@ -202,10 +202,11 @@ class WebGame:
             "soFar": self.game.format_turn(self.start, self.steps) if self.steps else "",
             "seen": self._seen(),
             "choices": self._choices() if self.human_to_move else [],
-            "targets": board_targets(self.game, self.board) if self.human_to_move else {},
             "canUndo": len(session.humans) == 1 and not session.clocks and bool(
                 self.steps or any(t.seat in session.humans for t in session.turns)),
         }
+        body["targets"], body["controls"] = (board_clicks(self.game, self.board)
+                                             if self.human_to_move else ({}, []))
         body["clocks"] = [None if (left := session.time_left(s)) is None else round(left, 3)
                           for s in range(len(session.seats))]
         body["flag"] = None if session.flag is None else str(session.flag)
@@ -222,13 +223,16 @@ class WebGame:
         return [{"words": words, "private": words in seen.private} for words in seen.words]
 
     def _choices(self) -> list[dict[str, Any]]:
+        """Every legal step as the fallback list's button: its notation, words and kind
+        (the list's heading)."""
         board = self.board
         choices = []
         for step in board.legal_steps():
             label = (self.game.format_turn(board, [step]) if not self.steps
                      else self.game.describe_step(board, step))
             choices.append({"step": step, "move": self.game.describe_step(board, step),
-                            "label": label, "words": self.game.step_words(board, step)})
+                            "label": label, "words": self.game.step_words(board, step),
+                            "kind": self.game.step_kind(step)})
         return choices
 
 

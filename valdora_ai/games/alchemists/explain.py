@@ -136,9 +136,9 @@ def _make_sentence(before: AlchemistsState, after: AlchemistsState, seat: int, s
 
 def _lines_completed(before: AlchemistsState, after: AlchemistsState, seat: int) -> str:
     """", completing line R1 (worth 9 if sold)" for lines the step filled ("" for none)."""
-    was = dict(labels.complete_lines(before.data, before.players[seat]))
+    was = {line for line, _, _ in labels.complete_lines(before.data, before.players[seat])}
     now = labels.complete_lines(after.data, after.players[seat])
-    done = [f"{name} (worth {bonus} if sold)" for name, bonus in now if name not in was]
+    done = [f"{name} (worth {bonus} if sold)" for line, name, bonus in now if line not in was]
     if not done:
         return ""
     return ", completing line " + " and line ".join(done)

@@ -183,6 +183,14 @@ class AlchemistsGame(GameBase):
 
         return step_words(state, step)
 
+    def step_target(self, state: Any, step: int) -> str:
+        """The picture's element the step acts on (see valdora_ai.games.alchemists.targets):
+        a collect pair, a face-up elixir, a chest space, a complete line, a token, a skill
+        track, a decoction; "" for END and STOP."""
+        from valdora_ai.games.alchemists.targets import step_target
+
+        return step_target(state, step)
+
     def describe_turn(self, state: AlchemistsState, steps: list[int]) -> list[str]:
         """What the turn does, in sentences (see valdora_ai.games.alchemists.explain)."""
         from valdora_ai.games.alchemists.explain import describe_turn

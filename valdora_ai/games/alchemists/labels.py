@@ -59,9 +59,10 @@ def amounts(names: tuple[str, ...], counts: list[int] | tuple[int, ...]) -> str:
     return listed(parts)
 
 
-def complete_lines(data: AlchemistsData, player: Player) -> list[tuple[str, int]]:
-    """Each full line of the chest with the bonus it scores if sold without tokens."""
-    return [(LINE_NAMES[i], line_bonus(data, [data.elixirs[player.chest[c]] for c in line],
+def complete_lines(data: AlchemistsData, player: Player) -> list[tuple[int, str, int]]:
+    """Each full line of the chest (its index in ``LINES`` and name) with the bonus it
+    scores if sold without tokens."""
+    return [(i, LINE_NAMES[i], line_bonus(data, [data.elixirs[player.chest[c]] for c in line],
                                        [-1] * S.LINE_LENGTH))
             for i, line in enumerate(S.LINES)
             if all(player.chest[c] != EMPTY for c in line)]

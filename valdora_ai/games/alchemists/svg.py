@@ -18,6 +18,8 @@ from typing import Any
 
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games.alchemists import info, labels
+from valdora_ai.games.alchemists import steps as S
+from valdora_ai.games.alchemists import targets as T
 from valdora_ai.games.alchemists.data import AlchemistsData
 from valdora_ai.games.alchemists.engines import as_reference
 from valdora_ai.games.alchemists.position import TOKEN_NAMES
@@ -76,7 +78,7 @@ class _Picture:
         doc.element("rect", x=0, y=0, width=WIDTH, height="100%", fill=PAPER)
         doc.text(20, 32, self._headline(), font_size=17, font_weight="bold", fill=INK,
                  class_="headline")
-        y = self._face_up(52.0)
+        y = self._collect_row(self._face_up(52.0) + 10)
         doc.height = self._players(y + 14) + 12
         return doc
 
@@ -111,7 +113,7 @@ class _Picture:
             row, col = divmod(slot, per_row)
             x = 20 + col * (CARD_W + CARD_GAP)
             cy = top + row * (CARD_H + CARD_GAP)
-            doc.open(class_="elixir face-up", data_slot=slot + 1,
+            doc.open(id=T.faceup_id(slot), class_="elixir face-up", data_slot=slot + 1,
                      data_card=None if card == EMPTY else self.data.elixirs[card].id)
             if card == EMPTY:
                 doc.element("rect", x=x, y=cy, width=CARD_W, height=CARD_H, rx=8,
@@ -123,6 +125,26 @@ class _Picture:
             doc.close()
         rows = -(-len(self.state.face_up) // per_row)
         return top + rows * (CARD_H + CARD_GAP) - CARD_GAP
+
+    def _collect_row(self, y: float) -> float:
+        """The collect action's ingredient pairs, each its own element (a click collects
+        it); returns the bottom edge."""
+        doc, names = self.doc, self.data.ingredients
+        doc.text(20, y + 16, "Collect:", font_size=13, font_weight="bold", fill=INK)
+        x = 20 + text_width("Collect: ", 13)
+        for pair, (a, b) in enumerate(S.PAIRS):
+            label = f"{names[a]} + {names[b]}"
+            w = text_width(label, 11) + 40
+            doc.open(id=T.collect_id(pair), class_="collect", data_pair=f"{names[a]}+{names[b]}")
+            doc.element("rect", x=x, y=y, width=w, height=24, rx=12, fill="#ffffff",
+                        stroke="#8d6e63", stroke_width=1)
+            for k, name in enumerate((names[a], names[b])):
+                doc.element("circle", cx=x + 11 + 10 * k, cy=y + 12, r=5.5, fill=hue(name),
+                            stroke="#333333", stroke_width=0.8)
+            doc.text(x + 34, y + 16, label, font_size=11, fill=INK)
+            doc.close()
+            x += w + 8
+        return y + 24
 
     def _band(self, card: int, x: float, y: float, w: float, h: float) -> None:
         """The card's colours as a band (split for two colours, four stripes for multi)."""
@@ -189,10 +211,8 @@ class _Picture:
     def _player(self, seat: int, player: Player, points: int, x: float, y: float) -> float:
         doc, state = self.doc, self.state
         fill = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        height = 300.0
         doc.open(class_=f"player seat-{seat}", data_seat=seat)
-        doc.element("rect", x=x, y=y, width=PANEL_W - 10, height=height, rx=8, fill="#ffffff",
-                    stroke=fill, stroke_width=4 if seat == self.observer else 2)
+        frame = len(doc.parts)  # the frame goes in here once the height is known
         doc.element("circle", cx=x + 20, cy=y + 20, r=11, fill=fill, stroke="#111111",
                     stroke_width=1.5)
         doc.text(x + 20, y + 24.5, str(seat), font_size=13, font_weight="bold",
@@ -207,17 +227,22 @@ class _Picture:
         doc.text(x + 38, y + 25, who, font_size=14, font_weight="bold", fill=INK)
         doc.text(x + PANEL_W - 22, y + 25, f"{points} points", font_size=14,
                  font_weight="bold", fill=INK, text_anchor="end", class_="points")
-        self._tracks(player, x + 14, y + 48)
-        self._holdings(player, x + 14, y + 48 + 24 * len(player.skills) + 6)
-        self._chest(seat, player, x + 250, y + 40)
+        self._tracks(seat, player, x + 14, y + 48)
+        bottom = max(self._holdings(seat, player, x + 14, y + 48 + 24 * len(player.skills) + 6),
+                     self._chest(seat, player, x + 250, y + 40))
+        height = max(300.0, bottom + 10 - y)
+        doc.element("rect", x=x, y=y, width=PANEL_W - 10, height=height, rx=8, fill="#ffffff",
+                    stroke=fill, stroke_width=4 if seat == self.observer else 2)
+        doc.parts.insert(frame, doc.parts.pop())
         doc.close()
         return y + height
 
-    def _tracks(self, player: Player, x: float, y: float) -> None:
+    def _tracks(self, seat: int, player: Player, x: float, y: float) -> None:
         """Each skill track as its spaces, the player's marker filled in."""
         doc, track = self.doc, self.state.track
         for t, name in enumerate(self.data.ingredients):
             row = y + 24 * t
+            doc.open(id=T.seat_id(seat, "track", t), class_="skill-track", data_track=name)
             doc.text(x, row + 13, name, font_size=11, fill=INK)
             for k, value in enumerate(track):
                 bx = x + 48 + k * 22
@@ -228,8 +253,11 @@ class _Picture:
                 doc.text(bx + 9.5, row + 13, str(value), font_size=11,
                          fill=ink_on(hue(name)) if here else FAINT, text_anchor="middle",
                          font_weight="bold" if here else None)
+            doc.close()
 
-    def _holdings(self, player: Player, x: float, y: float) -> None:
+    def _holdings(self, seat: int, player: Player, x: float, y: float) -> float:
+        """Ingredients, decoctions (each colour its own element), the transformation,
+        the unused tokens (each its own element), markers and sales; the bottom edge."""
         data, doc = self.data, self.doc
         doc.text(x, y + 12, "ingredients", font_size=11, fill=FAINT)
         for t, (name, n) in enumerate(zip(data.ingredients, player.ingredients, strict=True)):
@@ -241,33 +269,54 @@ class _Picture:
         for c, name in enumerate(data.decoctions):
             cx = x + 76 + (c % 3) * 36
             cy = y + 28 + (c // 3) * 20
+            doc.open(id=T.seat_id(seat, "decoction", c), class_="decoction", data_colour=name)
             doc.element("rect", x=cx, y=cy, width=13, height=13, rx=2, fill=hue(name),
                         stroke="#333333", stroke_width=0.8)
             doc.text(cx + 17, cy + 11, str(player.held(c)), font_size=12, fill=INK)
+            doc.close()
         line = y + 80
         if player.moved:
             doc.text(x, line, f"transformed: {player.moved} {data.decoctions[player.moved_from]}"
                      f" → {data.decoctions[player.moved_to]}", font_size=11, fill=INK)
         line += 18
-        tokens = [name for name, unused in zip(TOKEN_NAMES, player.tokens, strict=True)
-                  if unused]
-        doc.text(x, line, "tokens: " + (", ".join(tokens) or "all used"), font_size=11,
-                 fill=INK, class_="tokens")
-        line += 18
+        tokens = [(k, name) for k, (name, unused)
+                  in enumerate(zip(TOKEN_NAMES, player.tokens, strict=True)) if unused]
+        line = self._row(x, line, 236.0, "tokens:" if tokens else "tokens: all used",
+                         [(T.seat_id(seat, "token", k), name) for k, name in tokens], "token")
         doc.text(x, line, "markers: " + (" ".join(map(str, player.markers)) or "none"),
                  font_size=11, fill=INK, class_="markers")
         line += 18
         ep = sum(data.elixirs[c].ep for c in player.sold)
         doc.text(x, line, f"sold: {labels.plural(len(player.sold), 'elixir')} ({ep} EP)",
                  font_size=11, fill=INK, class_="sold")
+        return line + 6
 
-    def _chest(self, seat: int, player: Player, x: float, y: float) -> None:
+    def _row(self, x: float, y: float, width: float, label: str,
+             items: list[tuple[str, str]], role: str) -> float:
+        """`label`, then each (id, text) item as its own text element (a click target),
+        wrapping within `width`; returns the baseline after the last row."""
+        doc = self.doc
+        doc.text(x, y, label, font_size=11, fill=INK, class_=f"{role}s")
+        at = x + text_width(label, 11) + 6
+        for ident, content in items:
+            w = text_width(content, 11)
+            if at + w > x + width:
+                at, y = x + 12, y + 18
+            doc.text(at, y, content, font_size=11, font_weight="bold", fill=INK, id=ident,
+                     class_=role)
+            at += w + 8
+        return y + 18
+
+    def _chest(self, seat: int, player: Player, x: float, y: float) -> float:
+        """The 3x3 chest (each space its own element) and its complete lines (each its
+        own element, a click sells it); returns the bottom edge."""
         data, doc = self.data, self.doc
         doc.text(x, y + 4, "chest", font_size=11, fill=FAINT)
         for cell, card in enumerate(player.chest):
             row, col = divmod(cell, 3)
             cx, cy = x + col * (CELL_W + 4), y + 12 + row * (CELL_H + 4)
-            doc.open(class_="elixir chest", data_seat=seat, data_cell=cell + 1,
+            doc.open(id=T.seat_id(seat, "cell", cell), class_="elixir chest", data_seat=seat,
+                     data_cell=cell + 1,
                      data_card=None if card == EMPTY else data.elixirs[card].id)
             if card == EMPTY:
                 doc.element("rect", x=cx, y=cy, width=CELL_W, height=CELL_H, rx=5,
@@ -285,10 +334,7 @@ class _Picture:
                 doc.text(cx + 5, cy + 41, f"{data.shapes[spec.shape]} L{spec.level}",
                          font_size=10, fill=FAINT)
             doc.close()
-        lines = labels.complete_lines(data, player)
-        text = ("complete: " + ", ".join(f"{name} +{bonus}" for name, bonus in lines)
-                if lines else "no complete line")
-        width = 3 * CELL_W + 8
-        size = 11.0 if text_width(text, 11) <= width else 9.5
-        doc.text(x, y + 12 + 3 * (CELL_H + 4) + 12, text, font_size=size, fill=INK,
-                 class_="lines")
+        lines = [(T.seat_id(seat, "line", k), f"{name} +{bonus}")
+                 for k, name, bonus in labels.complete_lines(data, player)]
+        return self._row(x, y + 12 + 3 * (CELL_H + 4) + 12, 3 * CELL_W + 8,
+                         "complete:" if lines else "no complete line", lines, "line")

@@ -118,7 +118,7 @@ def chest_table(state: AlchemistsState, seat: int, seats: tuple[str, ...]) -> Ta
                          else Text(card_code(data, index)))
         table.add_row(*cells)
     lines = labels.complete_lines(data, player)
-    table.caption = ("complete: " + " ".join(f"{name} +{bonus}" for name, bonus in lines)
+    table.caption = ("complete: " + " ".join(f"{name} +{bonus}" for _, name, bonus in lines)
                      if lines else "no complete line")
     table.caption_justify = "left"
     return table

@@ -113,11 +113,11 @@ class ValdoraGame(GameBase):
         return step_words(state, step)
 
     def step_target(self, state: ValdoraState, step: int) -> str:
-        """A move's target is its destination space (``id="space-ID"`` in the picture);
-        the action's steps stay buttons for now."""
-        if S.kind(step) == "move":
-            return f"space-{self.data.spaces[step - S.MOVE_BASE].id}"
-        return ""
+        """The picture's element the step acts on (see valdora_ai.games.valdora.targets):
+        a space, a book's stack, the mover's item or commission; "" for END."""
+        from valdora_ai.games.valdora.targets import step_target
+
+        return step_target(state, step)
 
     def describe_turn(self, state: ValdoraState, steps: list[int]) -> list[str]:
         """What the turn does, in sentences (see valdora_ai.games.valdora.explain)."""

@@ -11,7 +11,9 @@ The SVG is one self-contained string (no external fonts, images or scripts). A
 frontend can style and click it through stable hooks: every space is a group
 ``id="space-ID"`` with ``class="space KIND"`` and ``data-space="ID"``; pawns, gems,
 books, sections and players carry ``data-seat``, ``data-gem``, ``data-book``,
-``data-section`` attributes and classes of the same names.
+``data-section`` attributes and classes of the same names. The elements a step acts on
+(spaces, book stacks, a seat's items and commissions) carry the ids that
+:mod:`~valdora_ai.games.valdora.targets` names, which the browser table clicks.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from functools import cache
 from typing import Any
 
 from valdora_ai.errors import ValdoraError
-from valdora_ai.games.valdora import info
+from valdora_ai.games.valdora import info, targets
 from valdora_ai.games.valdora import steps as S
 from valdora_ai.games.valdora.data import ComponentData, Space
 from valdora_ai.games.valdora.engines import as_reference
@@ -231,7 +233,7 @@ class _Picture:
         space = self.data.spaces[index]
         x, y = self.points[index]
         doc = self.doc
-        doc.open(id=f"space-{space.id}", class_=f"space {space.kind}", data_space=space.id)
+        doc.open(id=targets.space_id(space.id), class_=f"space {space.kind}", data_space=space.id)
         doc.title_of_group(self._space_tooltip(space))
         draw: dict[str, Callable[[Space, float, float], float]] = {
             "city": self._city, "road": self._road, "patron": self._patron,
@@ -363,7 +365,7 @@ class _Picture:
                                       (S.RIGHT, right, len(book.right) + book.hidden_count,
                                        PANEL_X + PANEL_W / 2)):
             label = "left" if side == S.LEFT else "right"
-            doc.open(class_=f"stack {label}", data_side=label)
+            doc.open(id=targets.stack_id(city, label), class_=f"stack {label}", data_side=label)
             doc.element("rect", x=x, y=y + 22, width=PANEL_W / 2 - 8, height=34, rx=5,
                         fill="#ffffff", stroke="#8d6e63", stroke_width=1.2)
             doc.text(x + 6, y + 34, f"{label} stack · {_count(count, 'card')}",
@@ -480,11 +482,11 @@ class _Picture:
         self._caption_in(flow, "equipment:")
         for item, load in zip(data.items, player.load, strict=True):
             if load != NOT_OWNED:
-                self._item_chip(flow, item.id, load)
+                self._item_chip(flow, seat, item.id, load)
         self._caption_in(flow, "commissions:", gap=24)
         held = [cards.types[t][side] for t, side in player.commissions]
-        for face in held:
-            self._commission_chip(flow, face)
+        for index, face in enumerate(held):
+            self._commission_chip(flow, face, targets.commission_id(seat, index))
         if not held:
             self._caption_in(flow, "none")
         flow.newline()
@@ -514,10 +516,10 @@ class _Picture:
             flow.x += gap - 8.0
         self.doc.text(*flow.place(text_width(text, 11)), text, font_size=11, fill=FAINT)
 
-    def _item_chip(self, flow: _Flow, item_id: str, load: int) -> None:
+    def _item_chip(self, flow: _Flow, seat: int, item_id: str, load: int) -> None:
         w = text_width(item_id, 11) + 26
         x, y = flow.place(w)
-        self.doc.open(class_="item", data_item=item_id)
+        self.doc.open(id=targets.item_id(seat, item_id), class_="item", data_item=item_id)
         self.doc.element("rect", x=x, y=y - 13, width=w, height=18, rx=9, fill="#f4ead6",
                          stroke="#8d6e63", stroke_width=1)
         self.doc.text(x + 19, y, item_id, font_size=11, fill=INK)
@@ -532,7 +534,7 @@ class _Picture:
                              stroke_width=1, stroke_dasharray="2 2", class_="empty-slot")
         self.doc.close()
 
-    def _commission_chip(self, flow: _Flow, face_index: int) -> None:
+    def _commission_chip(self, flow: _Flow, face_index: int, ident: str) -> None:
         data = self.data
         face = data.commissions[face_index]
         asks = (f"{face.coins} coin" if face.coins
@@ -541,7 +543,7 @@ class _Picture:
         w = text_width(text, 11) + 24
         x, y = flow.place(w)
         fill = colour(data.colours[face.patron].id)
-        self.doc.open(class_="commission", data_face=face.id)
+        self.doc.open(id=ident, class_="commission", data_face=face.id)
         self.doc.element("rect", x=x, y=y - 13, width=w, height=18, rx=4, fill="#ffffff",
                          stroke="#8d6e63", stroke_width=1)
         self.doc.element("rect", x=x + 4, y=y - 10, width=12, height=12, rx=2, fill=fill,

@@ -197,6 +197,14 @@ class ZavandorGame(GameBase):
 
         return step_words(state, step)
 
+    def step_target(self, state: Any, step: int) -> str:
+        """The picture's element the step acts on (see valdora_ai.games.zavandor.targets):
+        a district space, a market row, a card, a pile, a trader, a part of the mover's band;
+        "" only for a chance step."""
+        from valdora_ai.games.zavandor.targets import step_target
+
+        return step_target(state, step)
+
     def describe_turn(self, state: ZavandorState, steps: list[int]) -> list[str]:
         """What the turn does, in sentences (see valdora_ai.games.zavandor.explain)."""
         return explain.describe_turn(state, steps)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from valdora_ai.games.zavandor import info
+from valdora_ai.games.zavandor import info, targets
 from valdora_ai.games.zavandor.data import ARTIFACT, CENTER, DECK_NAMES, GEM_LETTERS, Card
 from valdora_ai.games.zavandor.engines import as_reference
 from valdora_ai.games.zavandor.rules import (
@@ -30,7 +30,13 @@ from valdora_ai.games.zavandor.rules import (
     Slot,
     ZavandorState,
 )
-from valdora_ai.games.zavandor.tables import LEVELS, PHASE_WORDS, card_effect, gems_text
+from valdora_ai.games.zavandor.tables import (
+    LEVELS,
+    PHASE_WORDS,
+    card_effect,
+    gems_text,
+    trader_letters,
+)
 from valdora_ai.games.zavandor.tables import extras as table_extras
 from valdora_ai.svgdoc import SvgDoc, text_width
 
@@ -114,7 +120,7 @@ class _Picture:
         step = 44.0
         for g, name in enumerate(data.gem_names):
             row = y + 30 + g * 38
-            doc.open(class_="gem-price", data_gem=GEM_LETTERS[g])
+            doc.open(id=targets.market_id(g), class_="gem-price", data_gem=GEM_LETTERS[g])
             doc.title_of_group(f"{name}: price {s.cur[g]}, target {s.tgt[g]}")
             doc.text(x, row + 18, name, font_size=13, fill=INK)
             for price in range(data.price_min, data.price_max + 1):
@@ -157,7 +163,7 @@ class _Picture:
         doc, s, data = self.doc, self.s, self.s.data
         label = data.spaces[space].label
         tile = s.board[space]
-        doc.open(class_="space", data_space=label)
+        doc.open(id=targets.space_id(label), class_="space", data_space=label)
         cost = gems_text(data.spaces[space].cost)
         doc.text(x + TILE / 2, y + 11, f"{label.split('.')[-1]}: {cost}", font_size=11,
                  text_anchor="middle", fill=INK)
@@ -200,17 +206,38 @@ class _Picture:
             pile = s.piles[deck]
             top = f", top level {LEVELS[pile[-1][LEVEL]]}" if pile else ""
             doc.text(x, y + 14, f"{DECK_NAMES[deck].capitalize()}: pile of {len(pile)}{top}",
-                     font_size=14, font_weight="bold", fill=INK)
+                     font_size=14, font_weight="bold", fill=INK, id=targets.pile_id(deck),
+                     class_="pile")
             y += 24
             for slot, ident in enumerate(s.display[deck]):
                 if ident != EMPTY:
-                    self._card(x, y, deck, ident, self._discount(deck, slot, ident))
+                    self._card(x, y, deck, ident, targets.card_id(deck, slot),
+                               self._discount(deck, slot, ident))
                     y += CARD_H + 6
             y += 8
-        traders = [f"{GEM_LETTERS[a]}{GEM_LETTERS[b]}" for t, (a, b)
-                   in enumerate(s.data.traders) if t not in s.trader]
-        doc.text(x, y + 14, "Traders free: " + (" ".join(traders) or "none"), font_size=13,
-                 fill=INK)
+        if s.drawn:
+            doc.text(x, y + 14, "Drawn: keep one", font_size=14, font_weight="bold", fill=INK)
+            y += 24
+            for index, drawn in enumerate(s.drawn):
+                self._card(x, y, drawn[DECK], drawn[ID], targets.drawn_id(index))
+                y += CARD_H + 6
+            y += 8
+        return self._traders(x, y)
+
+    def _traders(self, x: float, y: float) -> float:
+        """The free trader cards, each its own element (a click takes it); the bottom."""
+        s, doc = self.s, self.doc
+        label = "Traders free: "
+        doc.text(x, y + 14, label, font_size=13, fill=INK)
+        cx = x + text_width(label, 13)
+        free = [t for t in range(len(s.data.traders)) if t not in s.trader]
+        for t in free:
+            name = trader_letters(s, t)
+            doc.text(cx, y + 14, name, font_size=13, font_weight="bold", fill=INK,
+                     id=targets.trader_id(s.data.traders[t]), class_="trader")
+            cx += text_width(name, 13) + 10
+        if not free:
+            doc.text(cx, y + 14, "none", font_size=13, fill=INK)
         return y + 24
 
     def _discount(self, deck: int, slot: int, ident: int) -> str:
@@ -221,15 +248,19 @@ class _Picture:
         return f" · discount {upright}{bold}" + (" +1 sideways" if sideways else "") if (
             upright or sideways) else ""
 
-    def _card(self, x: float, y: float, deck: int, ident: int, note: str = "") -> None:
+    def _card(self, x: float, y: float, deck: int, ident: int, element: str,
+              note: str = "") -> None:
+        """A card face (or its back when `ident` is unknown) in a group of id `element`."""
         doc = self.doc
         if ident < 0:
+            doc.open(id=element, class_="card back")
             doc.element("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=6, fill=DARK_BACK)
             doc.text(x + CARD_W / 2, y + 38, "?", font_size=16, text_anchor="middle",
                      fill="#ffffff")
+            doc.close()
             return
         card: Card = self.s.card(deck, ident)
-        doc.open(class_="card", data_card=card.id)
+        doc.open(id=element, class_="card", data_card=card.id)
         doc.element("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=6,
                     fill="#efe3f5" if deck == ARTIFACT else "#fdf1d8", stroke="#8a7a9a")
         doc.text(x + 10, y + 20, f"{card.id} · level {LEVELS[card.level]}", font_size=13,
@@ -272,17 +303,25 @@ class _Picture:
                      fill=SEAT_COLOURS[q])
             doc.text(x + 12, y + 44, f"{s.vp(q)} VP", font_size=15, font_weight="bold",
                      fill=INK)
-            doc.text(x + 12, y + 64, f"{s.gold[q]} gold", font_size=12, fill=INK)
+            doc.text(x + 12, y + 64, f"{s.gold[q]} gold", font_size=12, fill=INK,
+                     id=targets.seat_id(q, "gold"))
             gx = self._gem_row(x + 150, y + 8, s.gems[q]) if any(s.gems[q]) else x + 150
-            extras = " · ".join(table_extras(s, q))
+            extras = " · ".join(table_extras(s, q, trader=False))
             if extras or gx == x + 150:
                 doc.text(gx + 4, y + 21, extras or "no gems", font_size=12, fill=FAINT)
             tiles = "  ".join(f"{GEM_LETTERS[data.tiles[t].gem]}{'+W' * data.tiles[t].wild}"
                               f":{data.tiles[t].vp}" for t in s.tiles[q])
-            doc.text(x + 150, y + 45, "tiles: " + (tiles or "none"), font_size=12, fill=INK)
+            doc.text(x + 150, y + 45, "tiles: " + (tiles or "none"), font_size=12, fill=INK,
+                     id=targets.seat_id(q, "tiles"))
             cards = ", ".join(s.card(d, i).id for d, i in s.owned[q])
-            line = "cards: " + (cards or "none") + " · hand: " + self._hand(s.hand[q])
-            doc.text(x + 150, y + 64, _fit(line, WIDTH - 230, 12), font_size=12, fill=INK)
+            doc.text(x + 150, y + 64, _fit("cards: " + (cards or "none"), WIDTH - 470, 12),
+                     font_size=12, fill=INK)
+            doc.text(x + WIDTH - 52, y + 64, _fit("hand: " + self._hand(s.hand[q]), 300, 12),
+                     font_size=12, text_anchor="end", fill=INK, id=targets.seat_id(q, "hand"))
+            if s.trader[q] >= 0:
+                doc.text(x + WIDTH - 52, y + 44, "trader " + trader_letters(s, s.trader[q]),
+                         font_size=12, text_anchor="end", fill=INK,
+                         id=targets.seat_id(q, "trader"))
             left = s.actions_left[q]
             doc.text(x + WIDTH - 52, y + 22, f"{left} action{'s' * (left != 1)} left",
                      font_size=11, text_anchor="end", fill=FAINT)

@@ -182,17 +182,23 @@ def traders_line(state: ZavandorState) -> str:
     return "traders free: " + (" ".join(free) or "none")
 
 
-def extras(state: ZavandorState, seat: int) -> list[str]:
-    """A player's prisms, Emeromobile markers and trader, as short phrases."""
+def extras(state: ZavandorState, seat: int, trader: bool = True) -> list[str]:
+    """A player's prisms, Emeromobile markers and (unless not `trader`: the picture
+    draws it apart, as a click target) trader, as short phrases."""
     parts = []
     if state.prisms[seat]:
         parts.append(f"{state.prisms[seat]} prisms")
     if state.markers[seat]:
         parts.append("markers " + " ".join(f"-{m}" for m in state.markers[seat]))
-    if state.trader[seat] >= 0:
-        a, b = state.data.traders[state.trader[seat]]
-        parts.append(f"trader {GEM_LETTERS[a]}{GEM_LETTERS[b]}")
+    if trader and state.trader[seat] >= 0:
+        parts.append("trader " + trader_letters(state, state.trader[seat]))
     return parts
+
+
+def trader_letters(state: ZavandorState, trader: int) -> str:
+    """A trader card by its two gems' letters ("DR")."""
+    a, b = state.data.traders[trader]
+    return f"{GEM_LETTERS[a]}{GEM_LETTERS[b]}"
 
 
 def _hand_text(state: ZavandorState, seat: int) -> str:

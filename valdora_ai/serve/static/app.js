@@ -135,8 +135,11 @@ function seatInputs() {
 }
 
 // ------------------------------------------------------------------ play
+// clocks: the server's seconds left, when they came, the running seat; pending: a new game
+// or a play is on its way, until its last response (a bot's turn streams a table before
+// it; the board takes no click until the last).
 const play = { session: null, table: null, game: null, reasons: new Map(),
-  clocks: null };  // clocks: the server's seconds left, when they came, the running seat
+  clocks: null, pending: false };
 
 // A new game's time control from the Clock field: {clock} for every seat, {clocks} one
 // per seat (commas), {} untimed; null (and an error shown) when it is not BASE+INC.
@@ -186,13 +189,16 @@ function startGame(request) {
   $("log").replaceChildren();
   $("hint-text").replaceChildren();
   showError(null);
+  play.pending = true;
   send(request, on(gameResponse));
 }
 
 function gameResponse(response) {
+  if (finalResponse(response)) play.pending = false;
   if (response.error) {  // refused (an illegal move, an undo past a private reveal): choose again
     showError(response.error);
     for (const button of $("choices").querySelectorAll("button")) button.disabled = false;
+    if (typeof resumeTargets === "function") resumeTargets();
     return;
   }
   play.session = response.session;
@@ -233,19 +239,36 @@ function showTable(table) {
   $("status").textContent = status;
   $("so-far").textContent = table.soFar ? `so far: ${table.soFar}` : "";
   showSeen(table.seen || []);
-  const choices = $("choices");
-  choices.replaceChildren();
-  for (const choice of table.choices) {
-    // The step in the rulebook's words, its notation beside it (still typed in records).
-    const button = element("button", { type: "button", title: `${choice.words} (${choice.move})` },
-      choice.words, " ", element("code", { className: "dim" }, choice.label));
-    button.dataset.step = choice.step;
-    button.addEventListener("click", () => act({ action: "play", step: choice.step }));
-    choices.append(button);
-  }
+  showChoices(table.choices);
   if (typeof markTargets === "function") markTargets(table);  // clicks.js: the board plays
   $("undo").disabled = !table.canUndo;
   $("hint").disabled = !table.choices.length;
+}
+
+// The fallback list: every legal step as a button, grouped under a heading per step kind
+// (the board's click targets and the turn controls play the same steps).
+function showChoices(list) {
+  const choices = $("choices");
+  choices.replaceChildren();
+  const groups = new Map();
+  for (const choice of list) {
+    if (!groups.has(choice.kind)) groups.set(choice.kind, []);
+    groups.get(choice.kind).push(choice);
+  }
+  for (const [kind, members] of groups) {
+    const group = element("div", { className: "kind-group" },
+      element("h3", { className: "kind" }, kind.replaceAll("_", " ")));
+    group.dataset.kind = kind;
+    for (const choice of members) {
+      // The step in the rulebook's words, its notation beside it (still typed in records).
+      const button = element("button", { type: "button", title: `${choice.words} (${choice.move})` },
+        choice.words, " ", element("code", { className: "dim" }, choice.label));
+      button.dataset.step = choice.step;
+      button.addEventListener("click", () => act({ action: "play", step: choice.step }));
+      group.append(button);
+    }
+    choices.append(group);
+  }
 }
 
 // What the turn's steps revealed to the person, at once (a private reveal stays seen).
@@ -285,6 +308,8 @@ function act(request) {
   showError(null);
   $("hint-text").replaceChildren();
   for (const button of $("choices").querySelectorAll("button")) button.disabled = true;
+  if (typeof pauseTargets === "function") pauseTargets();  // clicks.js: one play at a time
+  play.pending = true;
   send({ ...request, session: play.session }, on(gameResponse));
 }
 
