@@ -77,6 +77,19 @@ assert _S.CELLS == NCELL and _S.LINE_LENGTH == LLEN and len(_S.LINES) == NLINE
 assert _S.SLOTS <= MAXF and len(_S.PAIRS) <= 6
 for _i, _pair in enumerate(_S.PAIRS):
     PAIRS[_i][0], PAIRS[_i][1] = _pair
+# The collect steps for each set of ingredient types that would give a positive amount
+# (as bits): two pairs collect the same amounts exactly when the same types of theirs
+# are in the set, so the first pair of each distinct non-empty overlap is listed.
+cdef int N_COLLECTS[1 << MAXI]
+cdef int COLLECTS[1 << MAXI][6]
+for _mask in range(1 << MAXI):
+    _kept = []
+    for _i, _pair in enumerate(_S.PAIRS):
+        _overlap = _mask & sum(1 << _t for _t in _pair)
+        if _overlap and _overlap not in _kept:
+            _kept.append(_overlap)
+            COLLECTS[_mask][N_COLLECTS[_mask]] = _i
+            N_COLLECTS[_mask] += 1
 cdef unsigned int LINE_MASK[NLINE]  # each line's cells as bits
 for _i, _line in enumerate(_S.LINES):
     LINES[_i][0], LINES[_i][1], LINES[_i][2] = _line
@@ -299,33 +312,25 @@ cdef struct Parts:
 cdef void _parts(const Tab* t, const St* s, Parts* q) noexcept nogil:
     """The parts of the legal list of CHOOSE, BREWING or MAKING (AlchemistsState.legal_steps).
 
-    Hot in random play-outs, so the loops read locals: each ingredient's collect amount
-    once (two pairs give the same amounts exactly when the same types of theirs give a
-    positive amount, so one bit mask a pair dedups them), the chest as a bit mask of its
+    Hot in random play-outs, so the loops read locals: the collects from a table by the
+    types that would give a positive amount (COLLECTS), the chest as a bit mask of its
     empty cells, and whether a player can pay or brew as one packed comparison."""
-    cdef int k, i, c, pair, tr, first, room, empties = 0, n_dec = t.n_dec
+    cdef int k, i, c, tr, first, empties = 0, n_dec = t.n_dec
     cdef int empty = EMPTY, phase = s.phase
     cdef int n_collect = 0, n_brew = 0, n_cards = 0, n_cells = 0, n_sell = 0, n_rearrange = 0
     cdef int transform = 0, card, full
-    cdef unsigned int mask, seen = 0, empty_cells = 0
+    cdef unsigned int mask, empty_cells = 0
     cdef unsigned long long held = 0, ingredients
-    cdef int positive[MAXI]
     cdef const Pl* p = &s.players[s.current]
     q.first = END if phase == CHOOSE else STOP
     if phase == CHOOSE:
+        mask = 0
         for tr in range(t.n_ing):
-            room = t.ing_limit - p.ing[tr]
-            positive[tr] = (room > 0) & (_skill_value(t, p, tr) > 0)
-        for pair in range(N_PAIRS):
-            mask = 0
-            for k in range(2):
-                tr = PAIRS[pair][k]
-                if tr < t.n_ing and positive[tr]:
-                    mask |= 1u << tr
-            if mask and not (seen >> mask) & 1u:
-                seen |= 1u << mask
-                q.collect[n_collect] = pair
-                n_collect += 1
+            if t.ing_limit > p.ing[tr] and _skill_value(t, p, tr) > 0:
+                mask |= 1u << tr
+        n_collect = N_COLLECTS[mask]
+        for k in range(n_collect):
+            q.collect[k] = COLLECTS[mask][k]
     for i in range(NCELL):
         if p.chest[i] == empty:
             empty_cells |= 1u << i

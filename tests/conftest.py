@@ -91,7 +91,7 @@ def missing_core(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], No
         return real(name, package)
 
     def forget() -> None:
-        backend._import.cache_clear()
+        backend.forget_loaded_cores()
 
     def hide(module: str) -> None:
         hidden.add(module)

@@ -90,6 +90,22 @@ def _import(module: str) -> tuple[ModuleType | None, str | None]:
         return None, f"{type(exc).__name__}: {exc}"
 
 
+def forget_loaded_cores() -> None:
+    """Empty the caches of what imported and which state types are compiled, so the next
+    look-up imports again (tests that hide a core, as if it had never been built)."""
+    _import.cache_clear()
+    _class_of.cache_clear()
+    _fast_kinds.clear()
+
+
+@functools.cache
+def _class_of(module: str, class_name: str) -> type | None:
+    """The class `class_name` of `module`, or None when the module does not import (once
+    per process: searches ask for every state they step)."""
+    found = _import(module)[0]
+    return getattr(found, class_name, None) if found is not None else None
+
+
 @dataclass(frozen=True)
 class Core(Generic[T]):
     """One compiled extension and the class of it the library uses: a game's core (its
@@ -130,8 +146,7 @@ class Core(Generic[T]):
     def compiled(self, state: object) -> T | None:
         """`state` itself when this core made it, else None: the one test that tells a
         game's compiled states from its reference ones (never warns or raises)."""
-        module = _import(self.module)[0]
-        kind = getattr(module, self.class_name, None) if module is not None else None
+        kind = _class_of(self.module, self.class_name)
         return cast(T, state) if kind is not None and isinstance(state, kind) else None
 
     def require(self) -> type[T]:
