@@ -89,3 +89,11 @@ def test_a_timed_game_reads_an_input_without_a_descriptor(tmp_path: Path) -> Non
                      r"error: undo is off in a timed game: clocks are never rewound\n",
                      result.output), result.output[-2000:]
     assert "end of input: the game so far is saved" in result.output
+
+
+@pytest.mark.parametrize("margin", ["-1", "nan", "1e9"])
+@pytest.mark.parametrize("seat", ["human", "greedy"])
+def test_a_flag_margin_out_of_range_is_one_line_and_exit_1(margin: str, seat: str) -> None:
+    error = one_line_error(["play", "--seat", seat, "--tc", "10+1", "--flag-margin", margin],
+                           stdin="")
+    assert error == f"error: --flag-margin must be from 0 to 86400 seconds, got {float(margin)}"

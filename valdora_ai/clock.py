@@ -99,6 +99,9 @@ class SeatClock:
     decision overran the time left by more than `margin` seconds."""
 
     def __init__(self, control: TimeControl, margin: float = 0.0) -> None:
+        if not (math.isfinite(margin) and 0 <= margin <= MAX_CLOCK_SECONDS):
+            raise ValdoraError(f"--flag-margin must be from 0 to {MAX_CLOCK_SECONDS:g} "
+                               f"seconds, got {margin}")
         self.control = control
         self.margin = margin
         self.remaining = control.base

@@ -97,8 +97,16 @@ def _unit_layout(spaces: tuple[Space, ...], edges: tuple[tuple[int, int], ...]
 
 def board_layout(data: ComponentData) -> list[tuple[float, float]]:
     """Each space's centre on the picture, fitted into the board area with room
-    around every shape for its caption and pawns."""
-    points = _unit_layout(data.spaces, data.edges)
+    around every shape for its caption and pawns (laid out once per board: the browser
+    table draws the picture after every step)."""
+    radii = tuple(_room(data, s) for s in data.spaces)
+    return list(_fitted_layout(data.spaces, data.edges, radii))
+
+
+@cache
+def _fitted_layout(spaces: tuple[Space, ...], edges: tuple[tuple[int, int], ...],
+                   radii: tuple[float, ...]) -> tuple[tuple[float, float], ...]:
+    points = _unit_layout(spaces, edges)
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     x0, y0, w, h = BOARD
     span_x, span_y = max(max(xs) - min(xs), 1e-9), max(max(ys) - min(ys), 1e-9)
@@ -106,10 +114,10 @@ def board_layout(data: ComponentData) -> list[tuple[float, float]]:
     cx, cy = x0 + w / 2, y0 + h / 2
     mx, my = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
     fitted = [(cx + (x - mx) * scale, cy + (y - my) * scale) for x, y in points]
-    radii = [_room(data, s) for s in data.spaces]
     inner = (x0 + MARGIN - 34.0, y0 + MARGIN - 34.0, w - 2 * MARGIN + 68.0,
              h - 2 * MARGIN + 68.0)
-    return [(round(x, 1), round(y, 1)) for x, y in separate(fitted, radii, inner)]
+    return tuple((round(x, 1), round(y, 1))
+                 for x, y in separate(fitted, list(radii), inner))
 
 
 def _count(n: int, noun: str) -> str:
