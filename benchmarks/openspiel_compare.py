@@ -24,11 +24,15 @@ from __future__ import annotations
 
 import argparse
 import time
+from typing import Any
 
 from valdora_ai import run_tournament
 from valdora_ai.agents import make_agent
+from valdora_ai.backend import make_rng
 from valdora_ai.games import game_type, make_game
 from valdora_ai.interop.openspiel_bots import Ismcts
+from valdora_ai.playout import random_playout
+from valdora_ai.search.rewards import Evaluator
 
 
 def rate(choose: object, observation: object, iterations: int, min_seconds: float = 1.0
@@ -81,9 +85,29 @@ def main() -> None:
           f"{args.iterations} iterations, c={args.c}")
     ours_rate = rate(ours.choose, observation, args.iterations, args.min_seconds)
     theirs_rate = rate(theirs.choose, observation, args.iterations, args.min_seconds)
+    playouts, steps = bare_playouts(game, observation, args.min_seconds)
     print(f"valdora_ai ismcts      {ours_rate:10.1f} iterations per CPU second")
     print(f"openspiel ISMCTSBot    {theirs_rate:10.1f} iterations per CPU second")
     print(f"ratio                  {ours_rate / theirs_rate:10.1f}x")
+    print(f"bare random play-outs  {playouts:10.1f} per CPU second ({steps:.0f} steps each, "
+          f"{1e9 / (playouts * steps):.0f} ns a step; {1 - ours_rate / playouts:.0%} of "
+          "an iteration is the search around its play-out)")
+
+
+def bare_playouts(game: Any, observation: Any, min_seconds: float) -> tuple[float, float]:
+    """Play-outs per CPU second without a tree, and their mean length: determinize the
+    observation, play random steps to the end (in the core when compiled), evaluate the
+    win shares, as each of the search's iterations does around its tree."""
+    rng = make_rng(7)
+    evaluator = Evaluator(game, "win")
+    count = steps = 0
+    started = time.process_time()
+    while time.process_time() - started < min_seconds:
+        world = game.determinize(observation, rng)
+        steps += random_playout(world, rng)
+        evaluator.evaluate(world)
+        count += 1
+    return count / (time.process_time() - started), steps / count
 
 
 def series(game: str, seconds: float, games: int, jobs: int, db: str | None) -> None:

@@ -232,6 +232,8 @@ def test_openspiel_compare_benchmark_runs(pyspiel) -> None:  # type: ignore[no-u
     assert lines[1].startswith("valdora_ai ismcts")
     assert lines[1].endswith("iterations per CPU second")
     assert lines[2].startswith("openspiel ISMCTSBot") and float(lines[3].split()[1][:-1]) > 0
+    bare = lines[4].split()
+    assert bare[:3] == ["bare", "random", "play-outs"] and float(bare[3]) > 0
 
 
 @pytest.mark.slow  # 6 whole games; the quick loop runs the comparison and the bots' tournament
