@@ -41,7 +41,7 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level(8, 0.25), Level(16, 0.18), Level(40, 0.10), Level(70, 0.07), Level(110, 0.045),
+    Level(4, 0.40), Level(12, 0.25), Level(40, 0.10), Level(70, 0.07), Level(110, 0.045),
     Level(170, 0.03), Level(300, 0.015), Level(600, 0.008), Level(1000, 0.003),
     Level(1600, 0.0),
 )
