@@ -13,6 +13,9 @@ gems the plan does not need when short of gold, else takes 4 gold. Before buying
 district tile blind it samples the unknown tiles there (at most two per action).
 Everything it reads is in its belief state: an unknown tile is valued at the average
 of the tiles it may be.
+
+The quick policy (``quick_step``, ``rollout=quick``) is greedy without the spare tiles
+and the purchases still needed: the greedy policy until 2026-11-28 (issue 30 item 2).
 """
 
 from __future__ import annotations
@@ -140,8 +143,10 @@ def _offers(state: ZavandorState, seat: int, left: float
     return offers
 
 
-def _plans(state: ZavandorState, seat: int) -> list[tuple[float, int, list[int]]]:
-    """(net value, buying step, cost) for every purchase on offer to `seat`."""
+def _plans(state: ZavandorState, seat: int, quick: bool = False
+           ) -> list[tuple[float, int, list[int]]]:
+    """(net value, buying step, cost) for every purchase on offer to `seat` (`quick`:
+    the former rules, without the spare tiles and the purchases still needed)."""
     result = []
     spares = _spare_tiles(state)
     for value, step, cost in _offers(state, seat, rounds_left(state)):
@@ -153,10 +158,10 @@ def _plans(state: ZavandorState, seat: int) -> list[tuple[float, int, list[int]]
                         or S.argument(step) % S.ITEM_SLOTS != S.HAND_SLOT):
             rivals = sum(sum(_missing(state, q, cost)) < missing
                          for q in range(state.n) if q != seat)
-            if S.kind(step) == "buy_tile":  # a rival takes one tile of the district
+            if not quick and S.kind(step) == "buy_tile":  # a rival takes one tile there
                 rivals = max(0, rivals - spares[state.data.spaces[S.argument(step)].district])
             net *= CONTESTED ** rivals  # a rival closer to it will likely take it first
-        if net > 0:
+        if not quick and net > 0:
             net /= 1 + BUY_WEIGHT * _purchases(state, gaps)  # value per action, roughly
         result.append((net, step, cost))
     return sorted(result, key=lambda plan: (-plan[0], plan[1]))
@@ -195,22 +200,23 @@ def _missing(state: ZavandorState, seat: int, cost: list[int]) -> list[int]:
     return missing
 
 
-def greedy_step(state: ZavandorState, rng: Any) -> int:
-    """The greedy policy's step for the player to move (a chance outcome at a chance node)."""
+def greedy_step(state: ZavandorState, rng: Any, quick: bool = False) -> int:
+    """The greedy policy's step for the player to move (a chance outcome at a chance
+    node); `quick`: the quick policy's (see quick_step)."""
     legal = state.legal_steps()
     if state.is_chance_node():
         return legal[rng.randbelow(len(legal))]  # type: ignore[no-any-return]
     p = state.current
     if state.phase == ACTION:
-        return _action(state, p, legal)
+        return _action(state, p, legal, quick)
     if state.phase == MARKER:
         return max(legal)  # the biggest discount that is affordable
     if state.phase == BUY_COUNT:
-        plan = _best_plan(state, p)
+        plan = _best_plan(state, p, quick)
         need = _missing(state, p, plan[2])[state.pend_gem] if plan else 0
         return min(legal, key=lambda s: abs(S.argument(s) - max(need, MIN_BUY)))
     if state.phase in (SELL_COUNT, TRADE_COUNT):
-        plan = _best_plan(state, p)
+        plan = _best_plan(state, p, quick)
         keep = plan[2][state.pend_gem] if plan else 0
         surplus = state.gems[p][state.pend_gem] - keep
         return min(legal, key=lambda s: abs(S.argument(s) - max(1, surplus)))
@@ -221,7 +227,7 @@ def greedy_step(state: ZavandorState, rng: Any) -> int:
     if state.phase == MINE_USE:
         return legal[-1]
     if state.phase == WILD:
-        plan = _best_plan(state, p)
+        plan = _best_plan(state, p, quick)
         if plan:
             missing = _missing(state, p, plan[2])
             if any(missing):
@@ -230,14 +236,23 @@ def greedy_step(state: ZavandorState, rng: Any) -> int:
     return legal[0]  # ORDER: either order
 
 
-def _best_plan(state: ZavandorState, seat: int) -> tuple[float, int, list[int]] | None:
-    plans = [plan for plan in _plans(state, seat) if plan[0] > 0]
+def quick_step(state: ZavandorState, rng: Any) -> int:
+    """The quick policy's step (``rollout=quick``): greedy as it was until 2026-11-28,
+    every closer rival counted against a tile and plans ranked by net value alone. It
+    gave the round-1 start player 43% of 4-player self-play wins; kept to measure the
+    greedy play-outs against (docs/strength.md)."""
+    return greedy_step(state, rng, quick=True)
+
+
+def _best_plan(state: ZavandorState, seat: int, quick: bool = False
+               ) -> tuple[float, int, list[int]] | None:
+    plans = [plan for plan in _plans(state, seat, quick) if plan[0] > 0]
     return plans[0] if plans else None
 
 
-def _action(state: ZavandorState, p: int, legal: list[int]) -> int:
+def _action(state: ZavandorState, p: int, legal: list[int], quick: bool) -> int:
     legal_set = set(legal)
-    plans = [plan for plan in _plans(state, p) if plan[0] > 0]
+    plans = [plan for plan in _plans(state, p, quick) if plan[0] > 0]
     affordable = [plan for plan in plans if plan[1] in legal_set]
     best = plans[0] if plans else None
     if affordable and (best is None or affordable[0][0] >= AFFORDABLE_SHARE * best[0]):
