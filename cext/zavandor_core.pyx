@@ -110,6 +110,7 @@ DEF MAXREV = 4      # reveals pending at once (two setup reveals, two drawn card
 
 DEF POLICY_RANDOM = 0
 DEF POLICY_GREEDY = 1
+DEF POLICY_QUICK = 2  # the former greedy (heuristics.quick_step)
 
 
 # ----------------------------------------------------------------- structs
@@ -1416,8 +1417,8 @@ cdef int _chance_pick(const ZState* s, RngState* rng) noexcept nogil:
 cdef inline int _policy_step(ZState* s, int policy, RngState* rng) noexcept nogil:
     cdef int buf[MAXSTEPS]
     cdef int n
-    if policy == POLICY_GREEDY:
-        return z_greedy_step(s, rng)
+    if policy != POLICY_RANDOM:
+        return z_greedy_step(s, rng, policy == POLICY_QUICK)
     n = z_legal_steps(s, buf)
     return buf[rng_below(rng, n)]
 

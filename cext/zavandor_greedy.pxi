@@ -22,6 +22,7 @@ cdef int SAMPLE_GOLD = _H.SAMPLE_GOLD
 cdef double MARKER_WORTH = _H.MARKER_WORTH
 cdef double WEALTH_SHARE = _H.WEALTH_SHARE
 cdef int MIN_BUY = _H.MIN_BUY
+cdef double BUY_WEIGHT = _H.BUY_WEIGHT
 
 DEF MAXPLANS = MAXS + 2 * MAXDISP + 1
 
@@ -199,18 +200,32 @@ cdef inline int _sum_missing(const ZState* s, int seat, const int* cost,
     return missing[0] + missing[1] + missing[2] + missing[3]
 
 
-cdef int _positive_plans(const ZState* s, int seat, Plan* out) noexcept nogil:
+cdef inline int _purchases(const ZState* s, const int* missing) noexcept nogil:
+    """heuristics._purchases: gem-buying actions still needed for `missing`."""
+    cdef int g, most = s.d.gem_trade_max, total = 0
+    for g in range(NG):
+        total += (missing[g] + most - 1) // most
+    return total
+
+
+cdef int _positive_plans(const ZState* s, int seat, Plan* out, bint quick) noexcept nogil:
     """heuristics._plans with a positive net value, best first (ties: lower step)."""
     cdef Plan candidates[MAXPLANS]
     cdef double values[MAXPLANS]
     cdef double left = _rounds_left(s), net
     cdef int n = 0, m = 0, sp, g, deck, slot, ident, i, j, spent, missing, rivals, q
     cdef int dear[NG]  # the prices' order, the same for every _missing below
+    cdef int gaps[NG]
+    cdef int tiles_in[MAXS]  # buyable tiles per district (only the gnome's and CENTER)
     cdef TileValues tiles
     cdef Plan x
     _tile_values(s, seat, left, &tiles)
+    tiles_in[CENTER] = 0
+    if 0 <= s.gnome < N_DISTRICTS:
+        tiles_in[s.gnome] = 0
     for sp in range(s.d.n_spaces):
         if _buyable(s, sp):
+            tiles_in[s.d.space_district[sp]] += 1
             for g in range(NG):
                 candidates[n].cost[g] = s.d.space_cost[sp][g]
             candidates[n].step = BUY_TILE_BASE + sp
@@ -235,7 +250,8 @@ cdef int _positive_plans(const ZState* s, int seat, Plan* out) noexcept nogil:
         spent = 0
         for g in range(NG):
             spent += candidates[i].cost[g] * s.cur[g]
-        missing = _sum_missing(s, seat, candidates[i].cost, dear)
+        _missing_by(s, seat, candidates[i].cost, dear, gaps)
+        missing = gaps[0] + gaps[1] + gaps[2] + gaps[3]
         net = values[i] - spent - MISSING_GEM * missing * GOLD_PER_VP
         if net > 0 and (candidates[i].step < BUY_ITEM_BASE
                         or (candidates[i].step - BUY_ITEM_BASE) % ITEM_SLOTS != HAND_SLOT):
@@ -243,8 +259,13 @@ cdef int _positive_plans(const ZState* s, int seat, Plan* out) noexcept nogil:
             for q in range(s.n):
                 if q != seat and _sum_missing(s, q, candidates[i].cost, dear) < missing:
                     rivals += 1
+            if not quick and candidates[i].step < BUY_ITEM_BASE:  # a tile: one a rival
+                rivals = _imax(0, rivals - (tiles_in[
+                    s.d.space_district[candidates[i].step - BUY_TILE_BASE]] - 1))
             net *= CONTESTED_POW[rivals]
         if net > 0:
+            if not quick:
+                net /= 1 + BUY_WEIGHT * _purchases(s, gaps)
             candidates[i].net = net
             x = candidates[i]
             j = m - 1
@@ -285,10 +306,11 @@ cdef int _sample_before(const ZState* s, int p, int step, const int* legal, int 
     return -1
 
 
-cdef int _greedy_action(const ZState* s, int p, const int* legal, int n) noexcept nogil:
+cdef int _greedy_action(const ZState* s, int p, const int* legal, int n, bint quick
+                        ) noexcept nogil:
     """heuristics._action."""
     cdef Plan plans[MAXPLANS]
-    cdef int n_plans = _positive_plans(s, p, plans), i, g, x, sample
+    cdef int n_plans = _positive_plans(s, p, plans, quick), i, g, x, sample
     cdef int missing[NG]
     cdef int order[NG]
     for i in range(n_plans):
@@ -347,8 +369,8 @@ cdef int _greedy_keep(const ZState* s, int p, const int* legal, int n) noexcept 
     return best
 
 
-cdef int z_greedy_step(const ZState* s, RngState* rng) noexcept nogil:
-    """heuristics.greedy_step."""
+cdef int z_greedy_step(const ZState* s, RngState* rng, bint quick) noexcept nogil:
+    """heuristics.greedy_step (`quick`: heuristics.quick_step)."""
     cdef int legal[MAXSTEPS]
     cdef int n = z_legal_steps(s, legal), p = s.current, g, best, need
     cdef Plan plans[MAXPLANS]
@@ -358,18 +380,18 @@ cdef int z_greedy_step(const ZState* s, RngState* rng) noexcept nogil:
     if s.n_reveals:
         return legal[rng_below(rng, n)]
     if s.phase == ACTION:
-        return _greedy_action(s, p, legal, n)
+        return _greedy_action(s, p, legal, n, quick)
     if s.phase == MARKER:
         return legal[n - 1]
     if s.phase == BUY_COUNT:
-        n_plans = _positive_plans(s, p, plans)
+        n_plans = _positive_plans(s, p, plans, quick)
         need = 0
         if n_plans:
             _missing(s, p, plans[0].cost, missing)
             need = missing[s.pend_gem]
         return _closest(legal, n, COUNT_BASE, _imax(need, MIN_BUY))
     if s.phase == SELL_COUNT or s.phase == TRADE_COUNT:
-        n_plans = _positive_plans(s, p, plans)
+        n_plans = _positive_plans(s, p, plans, quick)
         need = plans[0].cost[s.pend_gem] if n_plans else 0
         return _closest(legal, n, COUNT_BASE, _imax(1, s.gems[p][s.pend_gem] - need))
     if s.phase == KEEP:
@@ -379,7 +401,7 @@ cdef int z_greedy_step(const ZState* s, RngState* rng) noexcept nogil:
     if s.phase == MINE_USE:
         return legal[n - 1]
     if s.phase == WILD:
-        n_plans = _positive_plans(s, p, plans)
+        n_plans = _positive_plans(s, p, plans, quick)
         if n_plans:
             _missing(s, p, plans[0].cost, missing)
             any_missing = False

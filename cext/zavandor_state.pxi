@@ -13,7 +13,7 @@ from valdora_ai.errors import IllegalMoveError, ValdoraError
 from valdora_ai.games.state_check import check_as_position
 from valdora_ai.games.zavandor.rules import ZavandorState
 
-_POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY}
+_POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY, "quick": POLICY_QUICK}
 _TABLES = {}  # (id(data), options) -> ZTables (which holds `data`, so the id stays its)
 # rules.Reveal's first words, by their R_* number; how many arguments each carries
 _REVEALS = ("gnome", "start", "tile", "drawn", "display", "held", "hand")
@@ -449,12 +449,19 @@ cdef class CompiledZavandorState:
     # ------------------------------------------------------------- the hot loops in C
     def greedy_step(self, rng):
         """heuristics.greedy_step in C: the same step from the same rng stream."""
+        return self._policy_step(rng, False)
+
+    def quick_step(self, rng):
+        """heuristics.quick_step (the former greedy) in C: the same step, the same draws."""
+        return self._policy_step(rng, True)
+
+    cdef int _policy_step(self, rng, bint quick) except -1:
         cdef RngState r
         cdef int step
         if self.s.phase == OVER:
             raise ValdoraError("the game is over: no greedy step")
         _rng_in(&r, rng)
-        step = z_greedy_step(&self.s, &r)
+        step = z_greedy_step(&self.s, &r, quick)
         _rng_out(&r, rng)
         return step
 
@@ -465,13 +472,14 @@ cdef class CompiledZavandorState:
         return [out[q] for q in range(self.s.n)]
 
     def playout(self, rng, long max_steps=1 << 30, str policy="random"):
-        """Play on in place with `policy` ("random" or "greedy"); returns the steps
+        """Play on in place with `policy` ("random", "greedy" or "quick"); returns the steps
         played (valdora_ai.playout has the reference loops)."""
         cdef RngState r
         cdef long played
         cdef int code
         if policy not in _POLICIES:
-            raise ValdoraError(f"unknown playout policy {policy!r} (known: random, greedy)")
+            raise ValdoraError(f"unknown playout policy {policy!r} (known: random, greedy, "
+                               "quick)")
         code = _POLICIES[policy]
         _rng_in(&r, rng)
         with nogil:
@@ -486,7 +494,8 @@ cdef class CompiledZavandorState:
         cdef RngState r
         cdef int code
         if policy not in _POLICIES:
-            raise ValdoraError(f"unknown playout policy {policy!r} (known: random, greedy)")
+            raise ValdoraError(f"unknown playout policy {policy!r} (known: random, greedy, "
+                               "quick)")
         code = _POLICIES[policy]
         _rng_in(&r, rng)
         with nogil:

@@ -32,7 +32,9 @@ from test_serve import play_out, secrets
 import valdora_ai as va
 from valdora_ai import games
 from valdora_ai.cli.app import app
+from valdora_ai.errors import ValdoraError
 from valdora_ai.records import parse_record_text, replay_lines
+from valdora_ai.search.rollout import check_policy, game_policies
 
 EXAMPLE = ROOT / "examples" / "plugin_game"
 NAME = "expeditions"
@@ -270,3 +272,30 @@ def test_the_conformance_suite_passes(installed: Path) -> None:
     summary = done.stdout.strip().splitlines()[-1]
     assert done.returncode == 0, done.stdout[-3000:]
     assert " passed" in summary and "failed" not in summary, summary
+
+
+@pytest.mark.usefixtures("installed")
+@pytest.mark.parametrize("agent", ["ismcts", "pimc"])
+def test_a_game_without_a_quick_policy_refuses_it_by_name(agent: str) -> None:
+    """Every built-in game has a quick play-out policy; a plug-in need not, and asking
+    for it is refused naming the game and the policies it has."""
+    game = va.make_game(NAME)
+    assert game_policies(game) == ("greedy", "random")
+    message = (f"rollout=quick: {NAME} has no 'quick' play-out policy "
+               r"\(its policies: greedy, random\)")
+    with pytest.raises(ValdoraError, match=message):
+        va.make_agent(f"{agent}:rollout=quick", game)
+    with pytest.raises(ValdoraError, match=message):
+        check_policy(game, "quick")
+    va.make_agent(f"{agent}:rollout=random,iterations=2", game)  # the others still work
+
+
+@pytest.mark.usefixtures("installed")
+def test_the_cli_refuses_a_missing_quick_policy_in_one_line(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["tournament", "-g", NAME, "-a", "ismcts:rollout=quick",
+                                 "-a", "greedy", "-n", "2", "--db", str(tmp_path / "t.sqlite")])
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines() == [
+        f"error: rollout=quick: {NAME} has no 'quick' play-out policy "
+        "(its policies: greedy, random)"]
+    assert not (tmp_path / "t.sqlite").exists()

@@ -10,14 +10,10 @@ tests/test_valdora_search_kernels.py.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from typer.testing import CliRunner
 
 import valdora_ai as va
 from valdora_ai import backend
-from valdora_ai.cli.app import app
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games.valdora import CORE as VALDORA_CORE
 from valdora_ai.games.valdora import weights
@@ -26,7 +22,7 @@ from valdora_ai.games.valdora.game import ValdoraGame
 from valdora_ai.games.valdora.heuristics import greedy_step, quick_step
 from valdora_ai.games.valdora.rules import ValdoraState
 from valdora_ai.rng import Rng
-from valdora_ai.search.rollout import POLICIES, check_policy, game_policies
+from valdora_ai.search.rollout import POLICIES, game_policies
 
 DATA = default_data()
 
@@ -84,31 +80,6 @@ def test_valdora_search_plays_with_quick_playouts() -> None:
     assert analysis.best.step in state.legal_steps()
 
 
-@pytest.mark.parametrize("name", ["zavandor"])
-@pytest.mark.parametrize("agent", ["ismcts", "pimc"])
-def test_games_without_a_quick_policy_refuse_it_by_name(name: str, agent: str) -> None:
-    game = va.make_game(name)
-    assert game_policies(game) == ("greedy", "random")
-    message = (f"rollout=quick: {name} has no 'quick' play-out policy "
-               r"\(its policies: greedy, random\)")
-    with pytest.raises(ValdoraError, match=message):
-        va.make_agent(f"{agent}:rollout=quick", game)
-    with pytest.raises(ValdoraError, match=message):
-        check_policy(game, "quick")
-    va.make_agent(f"{agent}:rollout=random,iterations=2", game)  # the others still work
-
-
-def test_the_cli_refuses_it_in_one_line(tmp_path: Path) -> None:
-    result = CliRunner().invoke(app, ["tournament", "-g", "zavandor", "-a", "ismcts:rollout=quick",
-                                      "-a", "greedy", "-n", "2", "--db",
-                                      str(tmp_path / "t.sqlite")])
-    assert result.exit_code == 1
-    assert result.output.strip().splitlines() == [
-        "error: rollout=quick: zavandor has no 'quick' play-out policy "
-        "(its policies: greedy, random)"]
-    assert not (tmp_path / "t.sqlite").exists()
-
-
 def test_alchemists_quick_is_the_former_greedy_and_searches_with_it() -> None:
     """Alchemists' quick policy is the greedy policy before issue 30 (one elixir at a
     time), kept so the search can be measured with it; it differs from greedy."""
@@ -127,3 +98,24 @@ def test_alchemists_quick_is_the_former_greedy_and_searches_with_it() -> None:
     agent = va.make_agent("ismcts:iterations=30,seed=1,rollout=quick", game)
     start = game.new_state(seed=4)
     assert agent.analyze(game.observation(start, start.current_player)).iterations == 30
+
+
+def test_zavandor_quick_is_the_former_greedy_and_searches_with_it() -> None:
+    """Zavandor's quick policy is the greedy policy before issue 30 (every closer rival
+    counted against a tile, plans by net value alone), kept so the search can be
+    measured with it; it differs from greedy, and the search plays with it."""
+    from valdora_ai.games.zavandor import heuristics as zavandor
+    from valdora_ai.games.zavandor.engines import as_reference
+
+    game = va.make_game("zavandor", players=3)
+    assert game_policies(game) == POLICIES
+    state = game.new_state(seed=4)
+    agent = va.make_agent("ismcts:iterations=30,seed=1,rollout=quick", game)
+    assert agent.analyze(game.observation(state, state.current_player)).iterations == 30
+    ref = as_reference(state)
+    differ = 0
+    while not ref.is_terminal() and not differ:
+        quick = zavandor.quick_step(ref, Rng(1))
+        differ += quick != zavandor.greedy_step(ref, Rng(1))
+        ref.apply(quick)
+    assert differ

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import valdora_ai as va
 from valdora_ai.agents import make_agent
-from valdora_ai.games.zavandor.engines import as_reference
-from valdora_ai.games.zavandor.heuristics import estimate_final_scores
+from valdora_ai.games.zavandor import steps as S
+from valdora_ai.games.zavandor.data import CENTER
+from valdora_ai.games.zavandor.engines import as_reference, from_reference
+from valdora_ai.games.zavandor.heuristics import _best_plan, estimate_final_scores
+from valdora_ai.games.zavandor.rules import EMPTY, ZavandorState
 from valdora_ai.rng import Rng
 
 
@@ -63,3 +66,45 @@ def test_estimate_ranks_wealth() -> None:
     state.gold[1] += 40
     estimate = estimate_final_scores(state)
     assert estimate[1] > estimate[0] and estimate[1] > estimate[2]
+
+
+def _diamantina_race(one_tile_left: bool) -> tuple[ZavandorState, int]:
+    """A 4-player game's first decision (seed 1) where the next seat already holds 2
+    rubies and 2 sapphires, so it is closer to every Diamantina tile than the player
+    to move; with `one_tile_left` the other three Diamantina tiles are gone."""
+    game = va.make_game("zavandor", players=4)
+    state, rng = game.new_state(1), Rng(0)
+    while state.is_chance_node():
+        state.apply(game.greedy_step(state, rng))
+    ref = as_reference(state)
+    p = ref.current
+    ref.gems[(p + 1) % ref.n] = [0, 2, 2, 0]
+    if one_tile_left:
+        tiles = [s for s in ref.buyable_spaces() if ref.data.spaces[s].district == CENTER]
+        for space in tiles[1:]:
+            ref.board[space] = EMPTY
+    return ref, p
+
+
+def _diamantina(state: ZavandorState, plan: tuple[float, int, list[int]] | None) -> bool:
+    return (plan is not None and S.kind(plan[1]) == "buy_tile"
+            and state.data.spaces[S.argument(plan[1])].district == CENTER)
+
+
+def test_greedy_contests_diamantina_while_a_tile_is_spare() -> None:
+    """A rival closer to a tile takes one tile, not the district: with four Diamantina
+    tiles on offer the player still aims at one and buys its gems (on both engines);
+    with one left it turns to another purchase. The quick policy (the former greedy)
+    turns away from all four and buys diamonds for a Gnomunculus: that deference gave
+    the round-1 start player 43% of 4-player greedy games."""
+    game = va.make_game("zavandor", players=4)
+    state, p = _diamantina_race(one_tile_left=False)
+    plan = _best_plan(state, p)
+    assert plan is not None and _diamantina(state, plan)
+    assert not _diamantina(state, _best_plan(state, p, quick=True))
+    for world in (state, from_reference(state)):
+        step = game.greedy_step(world, Rng(0))
+        assert S.kind(step) == "buy_gem" and plan[2][S.argument(step)] > 0
+        assert game.quick_step(world, Rng(0)) == S.buy_gem(0)  # diamonds, for A-GN1
+    state, p = _diamantina_race(one_tile_left=True)
+    assert not _diamantina(state, _best_plan(state, p))

@@ -90,7 +90,7 @@ def test_a_single_drawn_card_is_revealed_in_the_hand() -> None:
     assert belief.hand[seat][2] == step - S.CHANCE_BASE
 
 
-@pytest.mark.parametrize("policy", ["random", "greedy"])
+@pytest.mark.parametrize("policy", ["random", "greedy", "quick"])
 def test_playouts_and_rollouts_match_the_reference_loops(policy: str) -> None:
     for seed in range(12):
         options = OPTIONS[seed % len(OPTIONS)]

@@ -6,11 +6,11 @@
 (every field of the reference state, the compiled one converted with
 ``to_reference``), the chance steps each step records for the world's viewer, the
 conversion back from the reference, the greedy policy's decisions and generator state
-(C port against heuristics.greedy_step), the score estimate, the worlds sampled from
-each seat's observation and from the present (info.determinize and info.fill_unknown
-against the core's sampler, from the same generator state), and at the end the scores,
-winners and returns. Used by tests/test_zavandor_parity.py (every CI run) and
-benchmarks/parity_long.py.
+(C port against heuristics.greedy_step; the quick policy's at every fifth step), the
+score estimate, the worlds sampled from each seat's observation and from the present
+(info.determinize and info.fill_unknown against the core's sampler, from the same
+generator state), and at the end the scores, winners and returns. Used by
+tests/test_zavandor_parity.py (every CI run) and benchmarks/parity_long.py.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from parity import ParityError, check
 from valdora_ai.games.token_turns import apply_recording
 from valdora_ai.games.zavandor import engines
 from valdora_ai.games.zavandor.data import Options, ZavandorData
-from valdora_ai.games.zavandor.heuristics import estimate_final_scores, greedy_step
+from valdora_ai.games.zavandor.heuristics import estimate_final_scores, greedy_step, quick_step
 from valdora_ai.games.zavandor.info import determinize, observation, present_of
 from valdora_ai.games.zavandor.rules import MINE_USE, WILD, ZavandorState
 from valdora_ai.rng import Rng
@@ -134,6 +134,10 @@ def lockstep(data: ZavandorData, options: Options, players: int, seed: int, *,
         if step_no % 13 == 5 and not ref.is_chance_node():
             compare_samples(ref, seed + step_no, where)
         legal = ref.legal_steps()
+        if not ref.is_chance_node() and step_no % 5 == 2:  # the former greedy (quick)
+            r1, r2 = Rng(step_no), Rng(step_no)
+            check(comp.quick_step(r2) == quick_step(ref, r1), "quick steps", where)
+            check(r1.getstate() == r2.getstate(), "generators after a quick step", where)
         if greedy or step_no % 5 == 2:  # random games: greedy checked, not played
             chosen = _greedy(ref, comp, policy if greedy else Rng(step_no), where)
         step = chosen if greedy else legal[policy.randbelow(len(legal))]
@@ -166,9 +170,9 @@ def playout_parity(data: ZavandorData, options: Options, players: int, seed: int
     if depth is not None:
         reference_rollout(hooks, ref, policy, depth, r1, searcher)  # type: ignore[arg-type]
         comp.rollout(r2, policy, searcher, depth)
-    elif policy == "greedy":
-        played = reference_greedy_playout(hooks, ref, r1)
-        check(comp.playout(r2, 1 << 30, "greedy") == played, "play-out lengths", str(seed))
+    elif policy != "random":
+        played = reference_greedy_playout(hooks, ref, r1, policy=policy)
+        check(comp.playout(r2, 1 << 30, policy) == played, "play-out lengths", str(seed))
     else:
         played = reference_random_playout(ref, r1)
         check(comp.playout(r2) == played, "play-out lengths", str(seed))
@@ -178,10 +182,13 @@ def playout_parity(data: ZavandorData, options: Options, players: int, seed: int
 
 
 class _ReferenceHooks:
-    """The one game hook the reference play-out loops call, on the reference rules."""
+    """The game hooks the reference play-out loops call, on the reference rules."""
 
     def greedy_step(self, state: ZavandorState, rng: Any) -> int:
         return greedy_step(state, rng)
+
+    def quick_step(self, state: ZavandorState, rng: Any) -> int:
+        return quick_step(state, rng)
 
 
 def belief_lockstep(data: ZavandorData, options: Options, players: int, seed: int, *,

@@ -47,8 +47,8 @@ class MctsAgent(SearchAgent):
         "prior": Param(float, 2.0, "progressive bias of the policy's step: prior/(1+visits) "
                                    "added to its UCB value (0: off)", 0.0, 1000.0),
         "rollout": Param(str, "greedy", "play-out policy: greedy, quick (Valdora: greedy with "
-                                        "less look-ahead, faster; Alchemists: the former "
-                                        "greedy) or random", choices=POLICIES),
+                                        "less look-ahead, faster; Alchemists and Zavandor: "
+                                        "the former greedy) or random", choices=POLICIES),
         "tree": Param(str, "turn", "tree span: game (every decision) or turn (the searching "
                                    "player's current turn; the rest is play-out)",
                       choices=TREES),

@@ -282,7 +282,8 @@ class Pictured(Protocol):
 class QuickPlayouts(Protocol):
     """A game with a cheaper play-out policy than its greedy one, the search's
     ``rollout=quick`` (Valdora: the greedy policy with less look-ahead; the Valley of
-    Alchemists: its former greedy policy, one elixir at a time). Optional:
+    Alchemists: its former greedy policy, one elixir at a time; Zavandor: its former
+    greedy policy, which deferred every tile of a district to a closer rival). Optional:
     the search refuses ``rollout=quick`` for a game without it, by name."""
 
     def quick_step(self, state: Any, rng: Any) -> int: ...

@@ -4,12 +4,18 @@ The greedy player follows a plan: of the purchases on offer (tiles it may buy, f
 cards, its hand card) it values each as VP x gold-per-VP plus its benefit over the
 rounds left, less the gold the missing gems would cost, discounted for each rival
 fewer gems away from it (identical greedy players would otherwise all race for the
-same item), and aims at the best. Each
+same item; for a tile, only rivals beyond the district's other buyable tiles count),
+divided by 1 + BUY_WEIGHT per gem purchase still needed (a rough value per action,
+so a plan one action away is not passed over for a dearer one five actions away),
+and aims at the best. Each
 action it buys the plan when it can pay, else buys the plan's missing gems, else sells
 gems the plan does not need when short of gold, else takes 4 gold. Before buying a
 district tile blind it samples the unknown tiles there (at most two per action).
 Everything it reads is in its belief state: an unknown tile is valued at the average
 of the tiles it may be.
+
+The quick policy (``quick_step``, ``rollout=quick``) is greedy without the spare tiles
+and the purchases still needed: the greedy policy until 2026-11-28 (issue 30 item 2).
 """
 
 from __future__ import annotations
@@ -48,6 +54,7 @@ SAMPLE_GOLD = 6  # gold below which the greedy player does not sample
 MARKER_WORTH = 2.0  # gold: one Emeromobile marker
 WEALTH_SHARE = 0.6  # of wealth and income the estimate turns into VP
 MIN_BUY = 2  # gems bought at least when the plan needs fewer
+BUY_WEIGHT = 0.4  # a plan's value is divided by 1 + this per gem purchase it still needs
 
 
 def rounds_left(state: ZavandorState) -> float:
@@ -136,20 +143,50 @@ def _offers(state: ZavandorState, seat: int, left: float
     return offers
 
 
-def _plans(state: ZavandorState, seat: int) -> list[tuple[float, int, list[int]]]:
-    """(net value, buying step, cost) for every purchase on offer to `seat`."""
+def _plans(state: ZavandorState, seat: int, quick: bool = False
+           ) -> list[tuple[float, int, list[int]]]:
+    """(net value, buying step, cost) for every purchase on offer to `seat` (`quick`:
+    the former rules, without the spare tiles and the purchases still needed)."""
     result = []
+    spares = _spare_tiles(state)
     for value, step, cost in _offers(state, seat, rounds_left(state)):
         spent = sum(c * state.cur[g] for g, c in enumerate(cost))
-        missing = sum(_missing(state, seat, cost))
+        gaps = _missing(state, seat, cost)
+        missing = sum(gaps)
         net = value - spent - MISSING_GEM * missing * GOLD_PER_VP
         if net > 0 and (S.kind(step) != "buy_item"
                         or S.argument(step) % S.ITEM_SLOTS != S.HAND_SLOT):
             rivals = sum(sum(_missing(state, q, cost)) < missing
                          for q in range(state.n) if q != seat)
+            if not quick and S.kind(step) == "buy_tile":  # a rival takes one tile there
+                rivals = max(0, rivals - spares[state.data.spaces[S.argument(step)].district])
             net *= CONTESTED ** rivals  # a rival closer to it will likely take it first
+        if not quick and net > 0:
+            net /= 1 + BUY_WEIGHT * _purchases(state, gaps)  # value per action, roughly
         result.append((net, step, cost))
     return sorted(result, key=lambda plan: (-plan[0], plan[1]))
+
+
+def _spare_tiles(state: ZavandorState) -> dict[int, int]:
+    """For each district with a buyable tile, how many more buyable tiles it has.
+
+    A rival closer to a tile takes one of them, not all: Diamantina's four tiles
+    cost about the same, and without this the first player's first purchase (gems
+    towards Diamantina) turned every other player away from all four, so the round-1
+    start player got the first Diamantina tile in three games of four and won 43% of
+    4-player games."""
+    spares: dict[int, int] = {}
+    for space in state.buyable_spaces():
+        district = state.data.spaces[space].district
+        spares[district] = spares.get(district, -1) + 1
+    return spares
+
+
+def _purchases(state: ZavandorState, missing: list[int]) -> int:
+    """Gem-buying actions still needed for `missing` gems (at most gem_trade_max of one
+    type an action)."""
+    most = state.data.gem_trade_max
+    return sum((m + most - 1) // most for m in missing)
 
 
 def _missing(state: ZavandorState, seat: int, cost: list[int]) -> list[int]:
@@ -163,22 +200,23 @@ def _missing(state: ZavandorState, seat: int, cost: list[int]) -> list[int]:
     return missing
 
 
-def greedy_step(state: ZavandorState, rng: Any) -> int:
-    """The greedy policy's step for the player to move (a chance outcome at a chance node)."""
+def greedy_step(state: ZavandorState, rng: Any, quick: bool = False) -> int:
+    """The greedy policy's step for the player to move (a chance outcome at a chance
+    node); `quick`: the quick policy's (see quick_step)."""
     legal = state.legal_steps()
     if state.is_chance_node():
         return legal[rng.randbelow(len(legal))]  # type: ignore[no-any-return]
     p = state.current
     if state.phase == ACTION:
-        return _action(state, p, legal)
+        return _action(state, p, legal, quick)
     if state.phase == MARKER:
         return max(legal)  # the biggest discount that is affordable
     if state.phase == BUY_COUNT:
-        plan = _best_plan(state, p)
+        plan = _best_plan(state, p, quick)
         need = _missing(state, p, plan[2])[state.pend_gem] if plan else 0
         return min(legal, key=lambda s: abs(S.argument(s) - max(need, MIN_BUY)))
     if state.phase in (SELL_COUNT, TRADE_COUNT):
-        plan = _best_plan(state, p)
+        plan = _best_plan(state, p, quick)
         keep = plan[2][state.pend_gem] if plan else 0
         surplus = state.gems[p][state.pend_gem] - keep
         return min(legal, key=lambda s: abs(S.argument(s) - max(1, surplus)))
@@ -189,7 +227,7 @@ def greedy_step(state: ZavandorState, rng: Any) -> int:
     if state.phase == MINE_USE:
         return legal[-1]
     if state.phase == WILD:
-        plan = _best_plan(state, p)
+        plan = _best_plan(state, p, quick)
         if plan:
             missing = _missing(state, p, plan[2])
             if any(missing):
@@ -198,14 +236,23 @@ def greedy_step(state: ZavandorState, rng: Any) -> int:
     return legal[0]  # ORDER: either order
 
 
-def _best_plan(state: ZavandorState, seat: int) -> tuple[float, int, list[int]] | None:
-    plans = [plan for plan in _plans(state, seat) if plan[0] > 0]
+def quick_step(state: ZavandorState, rng: Any) -> int:
+    """The quick policy's step (``rollout=quick``): greedy as it was until 2026-11-28,
+    every closer rival counted against a tile and plans ranked by net value alone. It
+    gave the round-1 start player 43% of 4-player self-play wins; kept to measure the
+    greedy play-outs against (docs/strength.md)."""
+    return greedy_step(state, rng, quick=True)
+
+
+def _best_plan(state: ZavandorState, seat: int, quick: bool = False
+               ) -> tuple[float, int, list[int]] | None:
+    plans = [plan for plan in _plans(state, seat, quick) if plan[0] > 0]
     return plans[0] if plans else None
 
 
-def _action(state: ZavandorState, p: int, legal: list[int]) -> int:
+def _action(state: ZavandorState, p: int, legal: list[int], quick: bool) -> int:
     legal_set = set(legal)
-    plans = [plan for plan in _plans(state, p) if plan[0] > 0]
+    plans = [plan for plan in _plans(state, p, quick) if plan[0] > 0]
     affordable = [plan for plan in plans if plan[1] in legal_set]
     best = plans[0] if plans else None
     if affordable and (best is None or affordable[0][0] >= AFFORDABLE_SHARE * best[0]):
