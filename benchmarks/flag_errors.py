@@ -35,6 +35,11 @@ over every turn done (``--report`` only prints them). Per game, in the backgroun
     nohup python benchmarks/flag_errors.py --game alchemists --out-dir runs > runs/a.log &
 
 A smoke run (seconds): ``--turns 6 --scale 2 --every 3``.
+
+``--restability`` measures stability again after a change to the default analysis,
+on the same positions, at a small part of the cost: the clear-gap positions and their
+gaps are read from the measurement already in ``--out-dir`` and only the two default
+analyses are run (into flag_errors.GAME.stability.jsonl, resumable likewise).
 """
 
 from __future__ import annotations
@@ -222,10 +227,16 @@ def measure_turn(settings: Settings, game: Any, index: int, state: Any, play: st
         outcome["clearGap"] = gap.significant
         outcome["gapClass"] = point_class(gap)  # how large: a flag's class, or None
         if gap.significant:
-            one, _ = best_steps(game, state, reseeded(settings.agent, 1))
-            two, _ = best_steps(game, state, reseeded(settings.agent, 2))
-            outcome["stable"] = one == two
+            outcome["stable"] = stable(settings, game, state)
     return outcome
+
+
+def stable(settings: Settings, game: Any, state: Any) -> bool:
+    """Whether two default analyses of `state`, with seeds 1 and 2, recommend the same
+    decision."""
+    one, _ = best_steps(game, state, reseeded(settings.agent, 1))
+    two, _ = best_steps(game, state, reseeded(settings.agent, 2))
+    return one == two
 
 
 def figures(settings: Settings, outcomes: list[dict[str, Any]]) -> dict[str, Any]:
@@ -268,6 +279,31 @@ def measure(settings: Settings, turns: int, path: Path | None, report_only: bool
                 with path.open("a") as out:
                     out.write(json.dumps(done[index]) + "\n")
     return figures(settings, [done[i] for i in sorted(done) if i < turns])
+
+
+def restability(settings: Settings, source: Path, path: Path) -> dict[str, Any]:
+    """The figures of the measurement in `source` with its stability measured again by
+    the code as it is now, on the same positions (those where the reference saw a clear
+    gap, read from `source`): only the two default analyses per position are run, not
+    the reference's, which is most of a measurement's cost. Each position's outcome is
+    appended to `path` as soon as it is known, and a re-run resumes from there."""
+    if not source.exists():
+        raise SystemExit(f"{source}: no measurement to measure stability again on")
+    measured = _read_results(settings, source)
+    clear = sorted(i for i, outcome in measured.items() if outcome["clearGap"])
+    done = _read_results(settings, path)
+    if any(i not in done for i in clear):
+        game = va.make_game(settings.game, players=settings.players)
+        positions = turns_of_games(settings.game, settings.players, list(settings.lineup),
+                                   clear[-1] + 1, settings.seed)
+        for index in clear:
+            if index not in done:
+                done[index] = {"index": index,
+                               "stable": stable(settings, game, positions[index][0])}
+                with path.open("a") as out:
+                    out.write(json.dumps(done[index]) + "\n")
+    return figures(settings, [outcome | {"stable": done[i]["stable"] if i in done else None}
+                              for i, outcome in sorted(measured.items())])
 
 
 def _read_results(settings: Settings, path: Path | None) -> dict[int, dict[str, Any]]:
@@ -320,6 +356,10 @@ def main(argv: list[str] | None = None) -> int:
                              "resume from there")
     parser.add_argument("--report", action="store_true",
                         help="only print the figures of the turns already in --out-dir")
+    parser.add_argument("--restability", action="store_true",
+                        help="measure stability again on the clear-gap positions of the "
+                             "measurement in --out-dir, with the code as it is now (into "
+                             "OUT_DIR/flag_errors.GAME.stability.jsonl, resumable)")
     parser.add_argument("--json", type=Path, help="write the figures to this file too")
     args = parser.parse_args(argv)
     lineup = tuple(_lineup(args.lineup, args.players))
@@ -327,7 +367,12 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.game or va.game_names():
         settings = Settings(name, args.players, lineup, args.scale, args.every, args.seed)
         path = None if args.out_dir is None else args.out_dir / f"flag_errors.{name}.jsonl"
-        results.append(measure(settings, args.turns, path, args.report))
+        if args.restability:
+            if path is None:
+                raise SystemExit("--restability needs --out-dir")
+            results.append(restability(settings, path, path.with_suffix(".stability.jsonl")))
+        else:
+            results.append(measure(settings, args.turns, path, args.report))
     for r in results:
         print(f"{r['game']}: {r['turns']} turns ({r['reviewed']} with a choice), "
               f"flags {r['flags']}")

@@ -55,3 +55,30 @@ def test_a_smoke_run_reports_every_figure_and_resumes(tmp_path: Path) -> None:
     assert _script().main(args) == 0
     assert len((tmp_path / "runs" / "flag_errors.zavandor.jsonl").read_text()
                .splitlines()) == 5
+
+
+def test_restability_reruns_only_the_clear_gap_positions_and_resumes(tmp_path: Path) -> None:
+    script = _script()
+    runs = tmp_path / "runs"
+    runs.mkdir()
+    settings = script.Settings("zavandor", 3, ("greedy", "greedy", "greedy"), 16, 3, 1)
+    source = runs / "flag_errors.zavandor.jsonl"
+    blank = {"flag": None, "referenceClass": None, "falseFlag": None, "planted": None}
+    outcomes = [blank | {"index": i, "clearGap": i != 1, "stable": False,
+                         "gapClass": "mistake" if i == 0 else None} for i in range(3)]
+    source.write_text("\n".join(json.dumps(line) for line in
+                                [{"settings": settings.to_json()}, *outcomes]) + "\n")
+    before = source.read_text()
+    redone = runs / "flag_errors.zavandor.stability.jsonl"
+    figures = script.restability(settings, source, redone)
+    assert source.read_text() == before  # the measurement itself is never changed
+    lines = [json.loads(line) for line in redone.read_text().splitlines()]
+    assert "settings" in lines[0] and [line["index"] for line in lines[1:]] == [0, 2]
+    assert figures["stability"]["trials"] == 2
+    assert figures["stabilityFlaggableGap"]["trials"] == 1
+    assert figures["stability"]["hits"] == sum(line["stable"] for line in lines[1:])
+    # A re-run measures nothing again.
+    assert script.restability(settings, source, redone) == figures
+    assert len(redone.read_text().splitlines()) == 3
+    with pytest.raises(SystemExit):
+        script.restability(settings, runs / "missing.jsonl", runs / "missing.stability.jsonl")

@@ -27,7 +27,7 @@ same generator, so a comparison on more worlds extends the one on fewer.
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -109,32 +109,36 @@ def compare(game: Game, state: Any, best: list[int], played: list[int], worlds: 
     limit = max(worlds, max_worlds or worlds)
     while True:
         batch = min(worlds, limit - len(points))
-        _play_worlds(game, observation, best, played, range(len(points), len(points) + batch),
-                     seed, sampler, evaluator, policy, points, wins)
+        for outcomes in play_worlds(game, observation, [best, played],
+                                    range(len(points), len(points) + batch), seed, sampler,
+                                    evaluator, policy):
+            (best_points, best_win), (played_points, played_win) = outcomes
+            points.append(best_points - played_points)
+            wins.append(best_win - played_win)
         comparison = _comparison(points, wins)
         if len(points) >= limit or settled is None or settled(comparison):
             return comparison
 
 
-def _play_worlds(game: Game, observation: Any, best: list[int], played: list[int],
-                 indices: range, seed: int, sampler: Any, evaluator: Evaluator, policy: str,
-                 points: list[float], wins: list[float]) -> None:
-    """Append the differences (best minus played) of the worlds `indices`, drawn in turn
-    from `sampler`, to `points` and `wins`."""
+def play_worlds(game: Game, observation: Any, decisions: list[list[int]], indices: range,
+                seed: int, sampler: Any, evaluator: Evaluator, policy: str
+                ) -> Iterator[list[tuple[float, float]]]:
+    """For each of the worlds `indices`, drawn in turn from `sampler`, each decision's
+    (mover's final points, mover's win share): the decision applied to a copy of the
+    world, then the game played on by `policy` with the world's own play-out seed,
+    the same for every decision (common random numbers)."""
     mover = observation.observer
     for index in indices:
         world = game.determinize(observation, sampler)
         outcomes = []
-        for steps in (best, played):
+        for steps in decisions:
             board = world.copy()
             for step in steps:
                 board.play(step)
             _, scores, shares = rollout(game, board, policy, -1,
                                         make_rng(derive_seed(seed, index + 1)), evaluator, mover)
             outcomes.append((scores[mover], shares[mover]))
-        (best_points, best_win), (played_points, played_win) = outcomes
-        points.append(best_points - played_points)
-        wins.append(best_win - played_win)
+        yield outcomes
 
 
 def _comparison(points: list[float], wins: list[float]) -> Comparison:
