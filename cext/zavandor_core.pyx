@@ -131,6 +131,9 @@ ctypedef struct ZData:  # the ZavandorData tables and the rule options
     int8_t space_district[MAXS]
     int8_t space_cost[MAXS][NG]
     uint32_t district_spaces[MAXS]  # each district's spaces as bits (index: district)
+    # Costs packed one byte a gem (each at most data.MAX_COUNT): _shortfall.
+    uint32_t space_cost_packed[MAXS]
+    uint32_t card_cost_packed[2][MAXC]
     uint32_t all_spaces  # every space as bits
     int n_cards[2]
     int8_t card_level[2][MAXC]
@@ -319,12 +322,58 @@ cdef inline void _item_cost(const ZState* s, int deck, int slot, int ident, int*
         cost[bold] = _imax(0, cost[bold] - s.discount[slot][0])
 
 
+cdef inline uint32_t _item_cost_packed(const ZState* s, int deck, int slot, int ident
+                                       ) noexcept nogil:
+    """_item_cost, one byte a gem."""
+    cdef uint32_t cost = s.d.card_cost_packed[deck][ident]
+    cdef int bold, shift, old
+    if deck == ARTIFACT and slot < HAND_SLOT and s.d.expert_discount:
+        bold = s.d.card_bold[deck][ident]
+        shift = 8 * bold
+        old = (cost >> shift) & 0xFF
+        cost = (cost & ~(<uint32_t>0xFF << shift)) | (<uint32_t>_imax(0, old - s.discount[slot][0])
+                                                    << shift)
+    return cost
+
+
+cdef inline bint _can_pay_item(const ZState* s, int seat, int deck, int slot, int ident,
+                               uint32_t gems, bint gems_fit) noexcept nogil:
+    """Whether `seat` can pay for the item (prisms standing in), packed when its gems fit."""
+    cdef int cost[NG]
+    if gems_fit:
+        return _shortfall(_item_cost_packed(s, deck, slot, ident), gems) <= s.prisms[seat]
+    _item_cost(s, deck, slot, ident, cost)
+    return _can_pay(s, seat, cost)
+
+
 cdef inline bint _can_pay(const ZState* s, int seat, const int* cost) noexcept nogil:
     """ZavandorState.can_pay: prisms stand in for missing gems."""
     cdef int g, missing = 0
     for g in range(NG):
         missing += _imax(0, cost[g] - s.gems[seat][g])
     return missing <= s.prisms[seat]
+
+
+cdef inline uint32_t _packed_gems(const ZState* s, int seat, bint* fits) noexcept nogil:
+    """The seat's gems one byte a type, and whether every count fits (below 128)."""
+    cdef uint32_t packed = 0
+    cdef int g
+    fits[0] = True
+    for g in range(NG):
+        fits[0] = fits[0] and s.gems[seat][g] < 128
+        packed |= (<uint32_t>(s.gems[seat][g] & 0x7F)) << (8 * g)
+    return packed
+
+
+cdef inline int _shortfall(uint32_t cost, uint32_t gems) noexcept nogil:
+    """The sum over the four bytes of max(0, cost - gems), each byte below 128 (SWAR:
+    with each cost byte's high bit set first a byte's subtraction never borrows, and
+    its high bit survives exactly where cost >= gems, which masks the shortfalls)."""
+    cdef uint32_t d = (cost | 0x80808080u) - gems
+    cdef uint32_t ge = d & 0x80808080u
+    cdef uint32_t short = d & (ge - (ge >> 7))
+    short = (short & 0x00FF00FFu) + ((short >> 8) & 0x00FF00FFu)
+    return <int>((short & 0xFFFFu) + (short >> 16))
 
 
 cdef inline bint _can_pay8(const ZState* s, int seat, const int8_t* cost) noexcept nogil:
@@ -480,7 +529,8 @@ cdef int _legal_actions(const ZState* s, int* out) noexcept nogil:
     cdef int p = s.current, n = 0, sp, g, k, deck, slot, ident, t, cheapest, price, low, high
     cdef int bit = 1 << p
     cdef uint32_t filled, unseen, buyable, taken
-    cdef int cost[NG]
+    cdef bint gems_fit
+    cdef uint32_t gems = _packed_gems(s, p, &gems_fit)
     cdef int ids[MAXC]
     cdef bint held
     # Written out in ascending order, group after group (as the step codes run), so the
@@ -512,23 +562,21 @@ cdef int _legal_actions(const ZState* s, int* out) noexcept nogil:
     while buyable:
         sp = _lowest_bit(buyable)
         buyable &= buyable - 1
-        if _can_pay8(s, p, s.d.space_cost[sp]):
+        if (_shortfall(s.d.space_cost_packed[sp], gems) <= s.prisms[p] if gems_fit
+                else _can_pay8(s, p, s.d.space_cost[sp])):
             out[n] = BUY_TILE_BASE + sp
             n += 1
     for deck in range(2):
         for slot in range(s.d.display_size):
             ident = s.display[deck][slot]
-            if ident >= 0:
-                _item_cost(s, deck, slot, ident, cost)
-                if _can_pay(s, p, cost):
-                    out[n] = BUY_ITEM_BASE + deck * ITEM_SLOTS + slot
-                    n += 1
+            if ident >= 0 and _can_pay_item(s, p, deck, slot, ident, gems, gems_fit):
+                out[n] = BUY_ITEM_BASE + deck * ITEM_SLOTS + slot
+                n += 1
         if s.has_hand[p] and s.hand[p].deck == deck:  # the hand slot follows the display's
             if s.hand[p].id == UNKNOWN:  # a belief state: some id it may have is payable
                 held = _affordable_hand_ids(s, p, ids) > 0
             else:
-                _item_cost(s, deck, HAND_SLOT, s.hand[p].id, cost)
-                held = _can_pay(s, p, cost)
+                held = _can_pay_item(s, p, deck, HAND_SLOT, s.hand[p].id, gems, gems_fit)
             if held:
                 out[n] = BUY_ITEM_BASE + deck * ITEM_SLOTS + HAND_SLOT
                 n += 1

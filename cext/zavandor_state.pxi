@@ -62,6 +62,7 @@ cdef class ZTables:
             d.district_spaces[space.district] |= 1u << i
             for g in range(NG):
                 d.space_cost[i][g] = space.cost[g]
+                d.space_cost_packed[i] |= (<uint32_t>space.cost[g]) << (8 * g)
         markers = 0
         for deck in range(2):
             cards = data.decks[deck]
@@ -71,6 +72,7 @@ cdef class ZTables:
                 d.card_level[deck][i], d.card_vp[deck][i] = card.level, card.vp
                 for g in range(NG):
                     d.card_cost[deck][i][g] = card.cost[g]
+                    d.card_cost_packed[deck][i] |= (<uint32_t>card.cost[g]) << (8 * g)
                 d.card_kind[deck][i] = (0 if card.kind == "jewel"
                                         else 1 + _D.ARTIFACT_KINDS.index(card.kind))
                 d.card_value[deck][i], d.card_bold[deck][i] = card.value, card.bold
