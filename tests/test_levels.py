@@ -11,7 +11,13 @@ from engine_process import EngineProcess
 from typer.testing import CliRunner
 
 import valdora_ai as va
-from valdora_ai.agents.levels import LEVELS, PLAUSIBLE_SHARE, LevelAgent, softmax_choice
+from valdora_ai.agents.levels import (
+    LEVELS,
+    PLAUSIBLE_COUNT,
+    PLAUSIBLE_SHARE,
+    LevelAgent,
+    softmax_choice,
+)
 from valdora_ai.analysis import Candidate
 from valdora_ai.cli.app import app
 
@@ -42,6 +48,16 @@ def _candidates() -> tuple[Candidate, ...]:
             Candidate(step=2, visits=50, values=(0.55, 0.45)),
             Candidate(step=3, visits=30, values=(0.40, 0.6)),
             Candidate(step=4, visits=int(100 * PLAUSIBLE_SHARE) - 1, values=(0.9, 0.1)))
+
+
+def test_only_the_most_visited_few_are_drawn_from_a_small_search() -> None:
+    # A search of a few iterations visits each candidate once: all pass the share
+    # rule, and only the first PLAUSIBLE_COUNT (the search's order) may be drawn.
+    candidates = tuple(Candidate(step=step, visits=1, values=(0.5 + step / 100, 0.5))
+                       for step in range(2 * PLAUSIBLE_COUNT))
+    rng = va.make_rng(5)
+    drawn = {softmax_choice(candidates, 0, 1.0, rng).step for _ in range(2_000)}
+    assert drawn == set(range(PLAUSIBLE_COUNT))
 
 
 def test_the_softmax_draws_plausible_candidates_by_their_value() -> None:

@@ -50,14 +50,25 @@ LEVELS: tuple[Level, ...] = (
 PLAUSIBLE_SHARE = 0.1
 """A candidate may be drawn when it has at least this share of the top visits."""
 
+PLAUSIBLE_COUNT = 4
+"""... and is among this many most visited (as Stockfish's skill levels choose among
+four principal variations). Without the cap a small search is weaker with more
+iterations: each of its many once-visited candidates is plausible, so the draw
+spreads further from the search's (and its play-out policy's) first choice; measured
+on 2026-11-28, level 2 at 12 iterations scored 0.19-0.50 against level 1 at 4
+(docs/strength.md)."""
+
 
 def softmax_choice(candidates: tuple[Candidate, ...], player: int, temperature: float,
                    rng: Any) -> Candidate:
     """A candidate drawn with probability proportional to exp(value / temperature)
-    among the plausible ones; the most visited at temperature 0 or with one candidate."""
+    among the plausible ones; the most visited at temperature 0 or with one candidate.
+    Among equally visited candidates the earlier ones (the search's order) are kept."""
     top = max(candidates, key=lambda c: c.visits)
+    most_visited = sorted((c for c in candidates if c.values),
+                          key=lambda c: -c.visits)[:PLAUSIBLE_COUNT]
     plausible = [c for c in candidates
-                 if c.values and c.visits >= PLAUSIBLE_SHARE * top.visits]
+                 if c in most_visited and c.visits >= PLAUSIBLE_SHARE * top.visits]
     if temperature <= 0 or len(plausible) < 2:
         return top
     best = max(c.values[player] for c in plausible)
