@@ -61,7 +61,6 @@ cdef int SHAPE_TOKEN = _S.SHAPE_TOKEN
 cdef int COLOUR_TOKEN = _S.COLOUR_TOKEN
 cdef int LEVEL_TOKEN = _S.LEVEL_TOKEN
 cdef int TRANSFORM_TOKEN = _S.TRANSFORM_TOKEN
-cdef int N_PAIRS = len(_S.PAIRS)
 cdef int PAIRS[6][2]
 cdef int LINES[NLINE][LLEN]
 cdef int MAX_LEVEL = _R.MAX_LEVEL

@@ -95,7 +95,6 @@ def forget_loaded_cores() -> None:
     look-up imports again (tests that hide a core, as if it had never been built)."""
     _import.cache_clear()
     _class_of.cache_clear()
-    _fast_kinds.clear()
 
 
 @functools.cache
@@ -207,20 +206,14 @@ class FastPlayouts(Protocol):
     def rollout(self, rng: RngLike, policy: str, searcher: int, depth: int) -> None: ...
 
 
-_fast_kinds: dict[type, bool] = {}
-"""Whether a compiled core made states of each type seen: asked once a type, not once
-an iteration (a search asks for every play-out)."""
-
-
 def fast_playouts(state: object) -> FastPlayouts | None:
     """`state` itself when a compiled core of any game made it, else None: the search's
     play-outs hand such a state the whole loop."""
-    kind = type(state)
-    fast = _fast_kinds.get(kind)
-    if fast is None:
-        fast = _fast_kinds[kind] = any(core.compiled(state) is not None
-                                       for core in _playout_cores)
-    return cast(FastPlayouts, state) if fast else None
+    for core in _playout_cores:
+        fast = core.compiled(state)
+        if fast is not None:
+            return cast(FastPlayouts, fast)
+    return None
 
 
 def make_rng(seed: int) -> RngLike:
