@@ -142,6 +142,31 @@ def test_the_watchdog_stops_a_search_after_max_seconds() -> None:
     assert final["terminated"] and final["iterations"] > 0
 
 
+def test_the_watchdog_allows_max_seconds_for_each_search_of_a_game_review(
+        tmp_path: Any, monkeypatch: Any) -> None:
+    """A whole-game review searches every position: stopped after --max-seconds it
+    would end half-way on any game longer than a few turns (the browser's review did)."""
+    intervals: list[float] = []
+
+    class RecordingTimer(threading.Timer):
+        def __init__(self, interval: float, function: Any) -> None:
+            intervals.append(interval)
+            super().__init__(interval, function)
+
+    monkeypatch.setattr("valdora_ai.engine.scheduler.threading.Timer", RecordingTimer)
+    record = tmp_path / "game.jsonl"
+    va.play_game(va.make_game("valdora", players=3), ["greedy"] * 3, seed=4, record=record)
+    text = "".join(record.read_text().splitlines(keepends=True)[:4])  # 3 turns
+    engine, out = _engine(max_seconds=7.0)
+    engine.scheduler.submit(_job("s", iterations=10))
+    engine.handle(json.dumps({"id": "g", "action": "analyze_game", "record": text,
+                              "agent": "ismcts:iterations=10,seed=1"}).encode())
+    out.wait_for(lambda rs: _finals(rs, "s") and any(r.get("kind") == "summary"
+                                                     for r in rs), timeout=60)
+    engine.finish()
+    assert sorted(intervals) == [7.0, 7.0 * 4]  # one search; the 4 positions around 3 turns
+
+
 def test_an_id_in_flight_cannot_be_reused_until_its_final_result() -> None:
     engine, out = _engine()
     move = json.dumps({"id": 1, "action": "move", "setup": {"players": 3, "seed": 1}}).encode()

@@ -34,6 +34,11 @@ class GameReviewJob:
     emit: Emit
     report_every: float = 0.0  # the reviews stream themselves: no timed reports
 
+    @property
+    def searches(self) -> int:
+        """The positions searched: the engine's watchdog allows its limit for each."""
+        return len(self.analyzer.indices)
+
     def run(self, control: SearchControl) -> GameAnalysis:
         for review in self.analyzer.stream(control=control):
             if review is not None:

@@ -136,6 +136,7 @@ class SearchJob:
     top_k: int | None
     report_every: float
     explain: bool = False
+    searches: int = 1
 
     def run(self, control: SearchControl) -> Analysis:
         """The agent's analysis of the observation (in a worker thread)."""

@@ -2,7 +2,9 @@
 
 Each query gets its own :class:`~valdora_ai.analysis.SearchControl`: partial
 results stream through its progress callback, and ``terminate`` (or ``quit``, or the
-engine's ``--max-seconds`` watchdog) sets its stop event. A query stopped before a
+engine's ``--max-seconds`` watchdog, which allows that much for each search a query
+runs: one for a move or an analysis, one per position for a whole game) sets its stop
+event. A query stopped before a
 worker picked it up is answered without searching. Ids are unique among the queries
 in flight; the final response is sent after the id is released, so a client may
 reuse an id as soon as it has read the final result.
@@ -29,6 +31,10 @@ class Job(Protocol):
 
     rid: Any
     report_every: float
+
+    @property
+    def searches(self) -> int:
+        """How many searches it runs; the watchdog allows --max-seconds for each."""
 
     def run(self, control: SearchControl) -> Any: ...
     def response(self, result: Any, *, terminated: bool = False) -> dict[str, Any]: ...
@@ -100,7 +106,7 @@ class Scheduler:
         analysis: Any = None  # an Analysis or a GameAnalysis, both with `complete`
         try:
             if not control.should_stop():
-                watchdog = threading.Timer(self._max_seconds, control.stop)
+                watchdog = threading.Timer(self._max_seconds * job.searches, control.stop)
                 watchdog.daemon = True
                 watchdog.start()
                 try:
