@@ -41,7 +41,7 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level(4, 0.40), Level(12, 0.25), Level(40, 0.10), Level(70, 0.07), Level(110, 0.045),
+    Level(4, 0.40), Level(20, 0.10), Level(40, 0.10), Level(70, 0.07), Level(110, 0.045),
     Level(170, 0.03), Level(300, 0.015), Level(600, 0.008), Level(1000, 0.003),
     Level(1600, 0.0),
 )
@@ -56,7 +56,9 @@ four principal variations). Without the cap a small search is weaker with more
 iterations: each of its many once-visited candidates is plausible, so the draw
 spreads further from the search's (and its play-out policy's) first choice; measured
 on 2026-11-28, level 2 at 12 iterations scored 0.19-0.50 against level 1 at 4
-(docs/strength.md)."""
+(docs/strength.md). With the cap, 12 iterations at temperatures 0.05-0.25 still lost
+to level 1 (4 iterations, 0.40) in Valdora and tied it elsewhere; 20 iterations at
+0.10 beat it in all three games, hence level 2."""
 
 
 def softmax_choice(candidates: tuple[Candidate, ...], player: int, temperature: float,
