@@ -206,6 +206,7 @@ class _Display:
         self.task = self.progress.add_task("games", total=spec.blocks * spec.block_size)
         self.live = Live(self.progress, console=console, refresh_per_second=4, transient=True)
         self.last = 0.0
+        self.sprt_blocks = -1
 
     def __enter__(self) -> _Display:
         if self.live_display:
@@ -217,9 +218,10 @@ class _Display:
             self.live.__exit__(None, None, None)
 
     def update(self, state: RunProgress) -> None:
-        if state.llr is not None and not self.quiet:
-            self.lines.print(f"SPRT after {len(state.rows) // self.spec.block_size} blocks: "
-                          f"LLR {state.llr:.2f}")
+        blocks = len(state.rows) // self.spec.block_size
+        if state.llr is not None and not self.quiet and blocks != self.sprt_blocks:
+            self.sprt_blocks = blocks  # a line per complete block, not per game
+            self.lines.print(f"SPRT after {blocks} blocks: LLR {state.llr:.2f}")
         if not self.live_display:
             return
         self.progress.update(self.task, completed=state.done, total=state.total)

@@ -91,9 +91,23 @@ def test_sprt_prints_the_ratio_after_each_block(tmp_path: Path) -> None:
     result = runner.invoke(app, [*RUN[:5], "-n", "60", "--sprt", "0,50", "-j", "1",
                                  "--db", str(tmp_path / "s.sqlite")])
     assert result.exit_code == 0, result.output
-    assert "SPRT after 1 blocks: LLR 0.00" in result.output
-    assert "SPRT after 2 blocks: LLR" in result.output
+    assert result.output.count("SPRT after 1 blocks: LLR 0.00") == 1  # once, not per game
+    assert result.output.count("SPRT after 2 blocks: LLR") == 1
     assert "H1 accepted: the first entrant is at least 50 Elo stronger" in result.output
+
+
+def test_a_resumed_sprt_prints_each_block_once(tmp_path: Path) -> None:
+    """Resuming walks the stored blocks again; their ratio was printed once per stored
+    block, the same line over and over, before the fix."""
+    db = str(tmp_path / "r.sqlite")
+    close = ["tournament", "-a", "greedy", "-a", "greedy:seed=5", "--sprt", "0,50", "-j", "1",
+             "--db", db]  # undecided after 3 blocks
+    first = runner.invoke(app, [*close, "-n", "12"])
+    assert first.exit_code == 0, first.output
+    again = runner.invoke(app, [*close, "-n", "18"])
+    assert again.exit_code == 0, again.output
+    assert again.output.count("SPRT after 2 blocks: LLR") == 1
+    assert again.output.count("SPRT after 3 blocks: LLR") == 1
 
 
 @pytest.mark.parametrize(("args", "message"), [
