@@ -11,8 +11,10 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Iterator
+import warnings
+from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 POLL_SECONDS = 0.25
 ORPHAN_EXIT_CODE = 70  # what a worker ends with when its parent has died
@@ -26,6 +28,23 @@ def local_workers() -> Iterator[None]:
     with joblib.parallel_config(backend="loky", initializer=exit_with_parent,
                                 initargs=(os.getpid(),)):
         yield
+
+
+def in_order(task: Callable[..., Any], arguments: Callable[[int], tuple[Any, ...]], jobs: int,
+             wave: int) -> Generator[Any, None, None]:
+    """``task(*arguments(k))`` for k = 0, 1, 2, ... on local workers, `wave` at a time,
+    yielded in order and without end: the caller closes the generator, which cancels
+    the tasks still running. The order makes the results independent of `jobs`."""
+    from joblib import Parallel, delayed
+
+    start = 0
+    # Closing this generator cancels the tasks still running; joblib warns of that.
+    with local_workers(), warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*tasks which were still being processed")
+        parallel = Parallel(n_jobs=jobs, return_as="generator")
+        while True:
+            yield from parallel(delayed(task)(*arguments(k)) for k in range(start, start + wave))
+            start += wave
 
 
 def exit_with_parent(parent_pid: int) -> None:

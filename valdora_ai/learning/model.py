@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import math
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -22,18 +21,15 @@ from typing import Any
 import numpy as np
 
 from valdora_ai.atomic import write_text_atomic
-from valdora_ai.errors import ValdoraError
 from valdora_ai.games.base import Game
 from valdora_ai.inputs import read_json
 from valdora_ai.learning.features import feature_names, feature_rows
+from valdora_ai.learning.model_file import FileKind, ModelError, check_document, number_list
 
 FORMAT = "valdora-value-model"
 VERSION = 1
 RIDGE = 1.0  # penalty on the standardised weights (the bias is not penalised)
-
-
-class ModelError(ValdoraError):
-    """A value model file is missing, malformed or made for another game."""
+KIND = FileKind(FORMAT, VERSION, "value model", "valdora train")
 
 
 @dataclass(frozen=True, eq=False)
@@ -99,41 +95,17 @@ def fit(game: Game, x: np.ndarray, y: np.ndarray, provenance: dict[str, Any],
                       {**provenance, "data_sha256": data_hash(x, y)})
 
 
-def _vector(document: dict[str, Any], key: str, size: int, where: str) -> np.ndarray:
-    value = document.get(key)
-    if (not isinstance(value, list) or len(value) != size
-            or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
-                       and math.isfinite(v) for v in value)):
-        raise ModelError(f"'{key}' must be a list of {size} finite numbers", where=where)
-    return np.asarray(value, dtype=np.float64)
-
-
 def from_json(document: Any, game: Game, where: str) -> ValueModel:
     """The model in `document`, checked against `game`; ModelError names what is wrong."""
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ModelError(f"not a value model (expected \"format\": \"{FORMAT}\")", where=where)
-    if document.get("version") != VERSION:
-        raise ModelError(f"model format version {document.get('version')!r} is not "
-                         f"supported (this library reads version {VERSION})", where=where)
-    if document.get("game") != game.name:
-        raise ModelError(f"the model is for game {document.get('game')!r}, not "
-                         f"{game.name!r}", where=where)
     names = feature_names(game)
-    if document.get("features") != names:
-        raise ModelError("its feature list differs from this library's "
-                         f"({', '.join(names)}); retrain it with valdora train", where=where)
-    size = len(names)
-    scale = _vector(document, "scale", size, where)
-    if np.any(scale <= 0):
-        raise ModelError("'scale' must be positive", where=where)
-    provenance = document.get("provenance", {})
-    if not isinstance(provenance, dict):
-        raise ModelError("'provenance' must be an object", where=where)
+    document, scale, provenance = check_document(document, KIND, game, names, where)
     ridge = document.get("ridge", RIDGE)
     if not isinstance(ridge, (int, float)) or isinstance(ridge, bool) or ridge < 0:
         raise ModelError("'ridge' must be a non-negative number", where=where)
-    return ValueModel(game.name, tuple(names), _vector(document, "mean", size, where), scale,
-                      _vector(document, "weights", size, where), float(ridge), provenance)
+    size = len(names)
+    return ValueModel(game.name, tuple(names), number_list(document, "mean", size, where),
+                      scale, number_list(document, "weights", size, where), float(ridge),
+                      provenance)
 
 
 def load_model(path: Path, game: Game) -> ValueModel:

@@ -10,7 +10,6 @@ from the run's seed and are collected in order, so the data do not depend on
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable, Generator, Sequence
 from contextlib import closing
 from dataclasses import dataclass
@@ -22,7 +21,7 @@ from valdora_ai.games import make_game
 from valdora_ai.games.base import CHANCE
 from valdora_ai.learning.features import features
 from valdora_ai.rng import derive_seed
-from valdora_ai.workers import local_workers
+from valdora_ai.workers import in_order
 
 CHUNK = 20  # games per parallel task
 
@@ -84,18 +83,8 @@ def _chunk(game_name: str, players: Sequence[int], seed: int, first: int
 def _chunks(game_name: str, players: Sequence[int], seed: int, jobs: int
             ) -> Generator[list[tuple[np.ndarray, np.ndarray, np.ndarray, int]], None, None]:
     """Chunks of games in order, without end (the caller stops)."""
-    from joblib import Parallel, delayed
-
-    wave = max(1, jobs) * 4
-    start = 0
-    # Closing this generator cancels the chunks still running; joblib warns of that.
-    with local_workers(), warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message=".*tasks which were still being processed")
-        parallel = Parallel(n_jobs=jobs, return_as="generator")
-        while True:
-            yield from parallel(delayed(_chunk)(game_name, players, seed, (start + i) * CHUNK)
-                                for i in range(wave))
-            start += wave
+    return in_order(_chunk, lambda i: (game_name, players, seed, i * CHUNK), jobs,
+                    max(1, jobs) * 4)
 
 
 def generate(game_name: str, players: Sequence[int], positions: int, seed: int, jobs: int = 1,
