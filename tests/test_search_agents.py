@@ -230,8 +230,8 @@ def test_tree_recall_tries_only_the_outcomes_the_tree_stored(name: str) -> None:
     ("ismcts:tree=round", "tree must be one of game, turn"),
     ("ismcts:prior=-0.1", "prior must be a number from 0 to 1000, got -0.1"),
     ("ismcts:width=3",
-     "valid: c, clock, depth, eval, iterations, jobs, model, pick, prior, reuse, reward, rollout, "
-     "seed, settle, time, tree, widen"),
+     "valid: c, clock, depth, eval, iterations, jobs, model, pick, policy, policy_model, prior, "
+     "reuse, reward, rollout, seed, settle, time, tree, widen"),
 ])
 def test_bad_search_specs_say_what_is_valid(spec: str, message: str) -> None:
     game = va.make_game("valdora", players=3)

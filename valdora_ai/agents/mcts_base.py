@@ -18,6 +18,10 @@ A learned estimate (``eval=learned``, :mod:`valdora_ai.learning`) is only used a
 cut-off, so with it ``depth=-1`` means a cut-off of LEARNED_DEPTH turns, the setting
 its SPRTs were run at. It is not a default: no SPRT at equal time found it stronger
 (docs/strength.md).
+
+A learned policy prior (``policy=learned``, :mod:`valdora_ai.learning.policy_model`)
+orders the untried steps and biases every child by its probability (see
+:mod:`valdora_ai.search.uct`). It is not a default: generation 1 has no SPRT yet.
 """
 
 from __future__ import annotations
@@ -28,10 +32,12 @@ from typing import Any, ClassVar
 from valdora_ai.agents.base import Param
 from valdora_ai.agents.search_base import SearchAgent
 from valdora_ai.games.base import Game
+from valdora_ai.learning.policy_model import policy_for
 from valdora_ai.search.rollout import POLICIES, check_policy
 from valdora_ai.search.uct import UctSettings
 
 TREES = ("game", "turn")
+GUIDES = ("greedy", "learned")
 LEARNED_DEPTH = 6  # the cut-off a learned estimate was tested at (docs/strength.md)
 
 
@@ -52,6 +58,13 @@ class MctsAgent(SearchAgent):
         "tree": Param(str, "turn", "tree span: game (every decision) or turn (the searching "
                                    "player's current turn; the rest is play-out)",
                       choices=TREES),
+        "policy": Param(str, "greedy", "the tree's prior: greedy (the play-out policy's step "
+                                       "first and biased, then random untried steps) or "
+                                       "learned (a policy learned from the search orders "
+                                       "the untried steps and biases every child by its "
+                                       "probability)", choices=GUIDES),
+        "policy_model": Param(str, "", "policy model file for policy=learned (empty: the "
+                                       "shipped one)"),
         "depth": Param(int, -1, "play-out cut-off: the searching player's turns after the "
                                "current one, then the score estimate (-1: to the end, or "
                                f"{LEARNED_DEPTH} with a learned estimate)", -1, 1000),
@@ -63,8 +76,10 @@ class MctsAgent(SearchAgent):
         depth = self.params["depth"]
         if depth < 0 and self.evaluator.model is not None:
             depth = LEARNED_DEPTH
+        guide = (policy_for(game, self.params["policy_model"])
+                 if self.params["policy"] == "learned" else None)
         self.settings = UctSettings(game=game, evaluator=self.evaluator, c=self.params["c"],
                                     widen=self.params["widen"],
                                     policy=self.params["rollout"], depth=depth,
                                     rng=self.rng, turn_only=self.params["tree"] == "turn",
-                                    prior=self.params["prior"])
+                                    prior=self.params["prior"], guide=guide)

@@ -16,15 +16,17 @@ from valdora_ai.search.rewards import Outcome
 
 
 class Node:
-    """A decision point; `visits` counts the iterations that passed through it and
-    `policy_step` is the play-out policy's step here (-1: not known)."""
+    """A decision point; `visits` counts the iterations that passed through it,
+    `policy_step` is the play-out policy's step here (-1: not known) and `priors` the
+    learned policy's probability of each step (None: the search uses none)."""
 
-    __slots__ = ("children", "policy_step", "visits")
+    __slots__ = ("children", "policy_step", "priors", "visits")
 
     def __init__(self) -> None:
         self.children: dict[int, Edge] = {}
         self.visits = 0
         self.policy_step = -1
+        self.priors: dict[int, float] | None = None
 
 
 class Edge:

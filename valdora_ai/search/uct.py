@@ -21,6 +21,14 @@ in a random order from the search's own generator. Selection then adds a
 2008): with full-game play-outs one lucky result could otherwise carry a poor move
 past the policy's in a small search; the bias fades as the step's own visits grow.
 
+*A learned prior* (``settings.guide``, spec ``policy=learned``: a policy trained on the
+search's own visit distributions, :mod:`valdora_ai.learning.policy_model`) replaces
+both: at a node's first expansion it gives every legal step a probability ``P``;
+untried steps are added in order of ``P`` (the first of a tie in legal order), not
+the greedy step first and then at random, and every child gets the bias
+``prior * P / (1 + visits)`` (PUCT-like, after AlphaZero). A step legal in a later
+world but not in the first one has ``P = 0``. Without a guide nothing changes.
+
 *Tree span.* With ``turn_only`` (spec ``tree=turn``) the tree holds only the
 searching player's decisions of the current turn; once another player is to move the
 iteration rolls out. Every iteration then values a complete turn of the searcher by
@@ -36,13 +44,16 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from valdora_ai.analysis import Budget
 from valdora_ai.games.base import Game
 from valdora_ai.search.rewards import Evaluator
 from valdora_ai.search.rollout import rollout
 from valdora_ai.search.tree import Edge, Node, backup
+
+if TYPE_CHECKING:
+    from valdora_ai.learning.policy_model import PolicyModel
 
 
 @dataclass
@@ -64,6 +75,8 @@ class UctSettings:
     search's budget (compiled play-outs take milliseconds and always finish)."""
     now: Callable[[], float] = time.perf_counter
     """The clock `deadline` is read on (the budget's: wall or CPU time)."""
+    guide: PolicyModel | None = None
+    """A learned policy prior (None: the greedy step's bias and random expansion)."""
 
 
 def with_deadline(settings: UctSettings, budget: Budget, start: float) -> UctSettings:
@@ -90,6 +103,24 @@ def select(node: Node, tried: list[int], player: int, c: float, prior: float = 0
         value = edge.reward_sum[player] / visits + c * sqrt(log(edge.avail) / visits)
         if step == policy_step:
             value += prior / (1 + visits)
+        if value > best_value:
+            best, best_value = edge, value
+    return best
+
+
+def select_guided(node: Node, tried: list[int], player: int, c: float, prior: float,
+                  priors: dict[int, float]) -> Edge:
+    """As :func:`select`, with the bias ``prior * P / (1 + visits)`` on every edge, ``P``
+    the learned probability of its step."""
+    children = node.children
+    sqrt, log = math.sqrt, math.log
+    best = children[tried[0]]
+    best_value = -math.inf
+    for step in tried:
+        edge = children[step]
+        visits = edge.visits
+        value = (edge.reward_sum[player] / visits + c * sqrt(log(edge.avail) / visits)
+                 + prior * priors.get(step, 0.0) / (1 + visits))
         if value > best_value:
             best, best_value = edge, value
     return best
@@ -122,7 +153,11 @@ def iterate(root: Node, world: Any, settings: UctSettings) -> None:
             edges.append(edge)
             nodes.append(node)
             break  # then roll out
-        edge = select(node, tried, world.current_player, settings.c, settings.prior)
+        if node.priors is None:
+            edge = select(node, tried, world.current_player, settings.c, settings.prior)
+        else:
+            edge = select_guided(node, tried, world.current_player, settings.c,
+                                 settings.prior, node.priors)
         node = edge.next_node(game.apply_revealing(world, edge.step))
         edges.append(edge)
         nodes.append(node)
@@ -132,7 +167,10 @@ def iterate(root: Node, world: Any, settings: UctSettings) -> None:
 
 
 def _expand(node: Node, legal: list[int], settings: UctSettings, world: Any) -> Edge:
-    """Add the next child: the policy's step first, then a random untried step."""
+    """Add the next child: the policy's step first, then a random untried step (with a
+    guide: the untried step of the highest learned probability)."""
+    if settings.guide is not None:
+        return _expand_guided(node, legal, settings, world, settings.guide)
     children = node.children
     step = -1
     if not children:
@@ -144,6 +182,24 @@ def _expand(node: Node, legal: list[int], settings: UctSettings, world: Any) -> 
     if step < 0:
         untried = [s for s in legal if s not in children]
         step = untried[settings.rng.randbelow(len(untried))]
+    edge = children[step] = Edge(step, settings.game.num_players)
+    edge.avail = 1
+    return edge
+
+
+def _expand_guided(node: Node, legal: list[int], settings: UctSettings, world: Any,
+                   guide: PolicyModel) -> Edge:
+    """Add the untried step of the highest learned probability, which the node's first
+    expansion computes for every legal step."""
+    children = node.children
+    if node.priors is None:
+        greedy = -1
+        if settings.policy != "random":
+            greedy = settings.game.greedy_step(world, settings.rng)
+        node.policy_step = greedy if greedy in legal else -1
+        node.priors = guide.priors(settings.game, world, legal, node.policy_step)
+    priors = node.priors
+    step = max((s for s in legal if s not in children), key=lambda s: priors.get(s, 0.0))
     edge = children[step] = Edge(step, settings.game.num_players)
     edge.avail = 1
     return edge

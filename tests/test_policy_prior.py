@@ -1,0 +1,201 @@
+"""The learned policy prior (issue 30 item 3): step features, the fit, the model file,
+the search data, the search option and `valdora train --kind policy`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from cli_checks import one_line_error, runner
+
+from valdora_ai.agents import make_agent
+from valdora_ai.backend import make_rng
+from valdora_ai.cli.app import app
+from valdora_ai.errors import ValdoraError
+from valdora_ai.games import game_names, make_game
+from valdora_ai.learning.model_file import ModelError
+from valdora_ai.learning.policy_fit import Decisions, cross_entropy, fit_policy
+from valdora_ai.learning.policy_model import (
+    load_policy,
+)
+from valdora_ai.learning.policy_train import train_policy
+from valdora_ai.learning.search_data import generate_decisions
+from valdora_ai.learning.step_features import step_feature_names, step_feature_rows, step_kinds
+from valdora_ai.search.tree import Node
+from valdora_ai.search.uct import iterate
+
+TINY = Path(__file__).parent / "data" / "policy-tiny-zavandor.json"
+TINY_RUN = {"game_name": "zavandor", "players": [3], "decisions": 20, "seed": 4,
+            "searcher": "ismcts:iterations=20"}
+
+
+def midgame(game_name: str, steps: int = 40):  # type: ignore[no-untyped-def]
+    """A game of `game_name` after `steps` greedy steps, and a world of the mover's."""
+    game = make_game(game_name, players=3)
+    state = game.new_state(7)
+    rng = make_rng(3)
+    for _ in range(steps):
+        if state.current_player < 0:
+            state.apply(state.chance_outcomes()[0][0])
+        else:
+            state.apply(game.greedy_step(state, rng))
+    while state.current_player < 0 or len(state.legal_steps()) < 2:
+        state.apply(state.chance_outcomes()[0][0] if state.current_player < 0
+                    else state.legal_steps()[0])
+    return game, state, game.determinize(game.observation(state, state.current_player), rng)
+
+
+@pytest.mark.parametrize("game_name", game_names())
+def test_step_features_describe_every_legal_step(game_name: str) -> None:
+    game, _, world = midgame(game_name)
+    legal = world.legal_steps()
+    greedy = game.greedy_step(world, make_rng(1))
+    before = json.dumps(game.position_to_json(world), sort_keys=True)
+    rows = step_feature_rows(game, world, legal, greedy)
+    assert json.dumps(game.position_to_json(world), sort_keys=True) == before
+    names = step_feature_names(game)
+    kinds, kind_index = step_kinds(game)
+    assert len(rows) == len(legal) and all(len(row) == len(names) for row in rows)
+    x = np.asarray(rows)
+    assert x[:, :len(kinds)].sum(axis=1).tolist() == [1.0] * len(legal)
+    for row, step in zip(rows, legal, strict=True):
+        assert row[kind_index[step]] == 1.0
+        assert names[kind_index[step]] == f"kind:{game.step_kind(step)}"
+    assert x[:, names.index("greedy")].tolist() == [float(s == greedy) for s in legal]
+    after = world.copy()
+    game.apply_revealing(after, legal[-1])
+    mover = world.current_player
+    gain = game.estimate_final_scores(after)[mover] - game.estimate_final_scores(world)[mover]
+    assert rows[-1][names.index("estimate_gain")] == pytest.approx(gain)
+
+
+def synthetic(seed: int, count: int = 300, width: int = 4) -> tuple[Decisions, np.ndarray]:
+    """Decisions whose visit shares are the softmax of known weights."""
+    rng = np.random.default_rng(seed)
+    sizes = rng.integers(2, 8, size=count)
+    x = rng.normal(size=(int(sizes.sum()), width))
+    truth = rng.normal(size=width)
+    starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    logits = x @ truth
+    q = np.concatenate([np.exp(logits[s:s + n]) / np.exp(logits[s:s + n]).sum()
+                        for s, n in zip(starts, sizes, strict=True)])
+    return Decisions(x, starts, q), truth
+
+
+def test_the_fit_lowers_the_loss_and_recovers_known_weights() -> None:
+    game = make_game("zavandor", players=3)
+    data, truth = synthetic(0)
+    width = len(step_feature_names(game))
+    padded = Decisions(np.hstack([data.x, np.zeros((len(data.x), width - 4))]), data.starts,
+                       data.q)
+    model, losses = fit_policy(game, padded, {}, l2=1e-9)
+    assert all(b <= a for a, b in zip(losses, losses[1:], strict=False))
+    assert losses[-1] < losses[0] - 0.1
+    assert model.logits(padded.x) == pytest.approx(padded.x[:, :4] @ truth, abs=1e-4)
+    assert cross_entropy(model.logits(padded.x), padded) == pytest.approx(losses[-1])
+    again, _ = fit_policy(game, padded, {}, l2=1e-9)
+    assert json.dumps(again.to_json()) == json.dumps(model.to_json())
+
+
+def test_decisions_take_keeps_each_block_whole() -> None:
+    data, _ = synthetic(1, count=5)
+    part = data.take(np.array([1, 3]))
+    assert part.count == 2
+    assert part.sizes.tolist() == data.sizes[[1, 3]].tolist()
+    first = data.starts[3]
+    assert part.x[part.starts[1]].tolist() == data.x[first].tolist()
+
+
+def test_search_data_are_visit_shares_of_legal_steps_and_reproducible() -> None:
+    data, game_of = generate_decisions("valdora", [3], 15, seed=2,
+                                       searcher="ismcts:iterations=30")
+    assert data.count >= 15 and len(game_of) == data.count
+    shares = np.add.reduceat(data.q, data.starts)
+    assert shares == pytest.approx(np.ones(data.count))
+    assert (data.sizes >= 2).all()
+    again, _ = generate_decisions("valdora", [3], 15, seed=2, searcher="ismcts:iterations=30")
+    assert again.digest() == data.digest()
+
+
+def test_a_tiny_model_is_rebuilt_byte_for_byte_from_its_seed() -> None:
+    """The fixture was written by ``valdora train --kind policy`` with TINY_RUN's
+    settings; its data must come back bit for bit, its weights to BLAS rounding."""
+    model, losses, acc = train_policy(**TINY_RUN)  # type: ignore[arg-type]
+    again, _, _ = train_policy(**TINY_RUN)  # type: ignore[arg-type]
+    assert json.dumps(again.to_json()) == json.dumps(model.to_json())
+    stored = json.loads(TINY.read_text())
+    made = json.loads(json.dumps(model.to_json()))
+    assert made["provenance"] == stored["provenance"]
+    assert made["weights"] == pytest.approx(stored["weights"], rel=1e-6, abs=1e-9)
+    assert made["scale"] == pytest.approx(stored["scale"], rel=1e-9)
+    assert losses[-1] < losses[0] and 0 <= acc.learned_top1 <= 1
+
+
+def test_the_search_expands_in_order_of_the_learned_probability() -> None:
+    game, _, world = midgame("zavandor")
+    agent = make_agent(f"ismcts:seed=1,policy=learned,widen=0,policy_model={TINY}", game)
+    root = Node()
+    for _ in range(3):
+        iterate(root, world.copy(), agent.settings)  # type: ignore[attr-defined]
+    priors = root.priors
+    assert priors is not None and list(priors) == world.legal_steps()
+    order = sorted(priors, key=lambda step: -priors[step])  # ties: in legal order
+    assert list(root.children) == order[:3]
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: d.update(format="valdora-value-model"), "not a policy model"),
+    (lambda d: d.update(version=2), "version 2 is not supported"),
+    (lambda d: d.update(game="valdora"), "for game 'valdora'"),
+    (lambda d: d["features"].pop(), "feature list differs"),
+    (lambda d: d["weights"].pop(), "'weights' must be a list of"),
+    (lambda d: d["scale"].__setitem__(0, -1.0), "'scale' must be positive"),
+    (lambda d: d.update(l2="x"), "'l2' must be a non-negative number"),
+])
+def test_a_bad_policy_file_is_one_clear_error(tmp_path: Path, change, message) -> None:  # type: ignore[no-untyped-def]
+    document = json.loads(TINY.read_text())
+    change(document)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(document))
+    with pytest.raises(ModelError, match=message) as info:
+        load_policy(path, make_game("zavandor", players=3))
+    assert str(info.value).startswith(str(path)) and "\n" not in str(info.value)
+
+
+def test_a_missing_policy_is_a_library_error(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    game = make_game("zavandor", players=3)
+    with pytest.raises(ValdoraError, match="cannot read the policy model file"):
+        make_agent(f"ismcts:policy=learned,policy_model={tmp_path / 'none.json'}", game)
+    monkeypatch.setattr("valdora_ai.learning.policy_model.shipped_policy_path",
+                        lambda name: tmp_path / f"{name}.json")
+    with pytest.raises(ValdoraError, match="no policy model is shipped for zavandor"):
+        make_agent("ismcts:policy=learned", game)
+
+
+def test_train_policy_writes_the_same_file_whatever_the_jobs(tmp_path: Path) -> None:
+    outputs = []
+    for name, jobs in (("a", 1), ("b", 2)):
+        path = tmp_path / f"{name}.json"
+        result = runner.invoke(app, ["train", "--kind", "policy", "-g", "zavandor",
+                                     "--positions", "20", "--seed", "4", "-j", str(jobs),
+                                     "--searcher", "ismcts:iterations=20", "-o", str(path)])
+        assert result.exit_code == 0, result.output
+        assert "held-out fit" in result.output and "Newton steps" in result.output
+        outputs.append(path.read_bytes())
+    assert outputs[0] == outputs[1]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--kind", "polcy"], "--kind must be one of value, policy"),
+    (["--kind", "policy", "--positions", "5"], "--positions must be at least 10"),
+    (["--kind", "policy", "--searcher", "greedy"], "--searcher 'greedy': the policy learns"),
+    (["--kind", "policy", "--searcher", "ismcts:time=1"], "--searcher 'ismcts:time=1': needs"),
+    (["--kind", "policy", "--searcher", "ismcts:iterations=9,seed=2"], "--searcher 'ismcts:"),
+])
+def test_train_policy_refuses_bad_options(tmp_path: Path, args: list[str], message: str) -> None:
+    error = one_line_error(["train", "-o", str(tmp_path / "m.json"), *args])
+    assert error.startswith(f"error: {message}"), error
+    assert not (tmp_path / "m.json").exists()
