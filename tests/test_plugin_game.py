@@ -299,3 +299,20 @@ def test_the_cli_refuses_a_missing_quick_policy_in_one_line(tmp_path: Path) -> N
         f"error: rollout=quick: {NAME} has no 'quick' play-out policy "
         "(its policies: greedy, random)"]
     assert not (tmp_path / "t.sqlite").exists()
+
+
+@pytest.mark.usefixtures("installed")
+def test_a_policy_prior_is_learned_and_searched_with(tmp_path: Path) -> None:
+    """The learned policy prior's step features come from the game contract: a plug-in
+    game trains one with `valdora train --kind policy` and searches with it."""
+    path = tmp_path / "policy.json"
+    output = _ok(["train", "--kind", "policy", "-g", NAME, "-p", "2", "--positions", "10",
+                  "--searcher", "ismcts:iterations=10", "-o", str(path)])
+    assert "held-out fit" in output
+    game = va.make_game(NAME)
+    agent = va.make_agent(f"ismcts:iterations=20,seed=1,policy=learned,policy_model={path}",
+                          game)
+    state = game.new_state(3)
+    while state.current_player < 0:
+        state.apply(state.chance_outcomes()[0][0])
+    assert agent.choose(game.observation(state, state.current_player)) in state.legal_steps()
