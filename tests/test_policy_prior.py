@@ -17,9 +17,7 @@ from valdora_ai.errors import ValdoraError
 from valdora_ai.games import game_names, make_game
 from valdora_ai.learning.model_file import ModelError
 from valdora_ai.learning.policy_fit import Decisions, cross_entropy, fit_policy
-from valdora_ai.learning.policy_model import (
-    load_policy,
-)
+from valdora_ai.learning.policy_model import load_policy, policy_for, shipped_policy_path
 from valdora_ai.learning.policy_train import train_policy
 from valdora_ai.learning.search_data import generate_decisions
 from valdora_ai.learning.step_features import step_feature_names, step_feature_rows, step_kinds
@@ -131,6 +129,50 @@ def test_a_tiny_model_is_rebuilt_byte_for_byte_from_its_seed() -> None:
     assert made["weights"] == pytest.approx(stored["weights"], rel=1e-6, abs=1e-9)
     assert made["scale"] == pytest.approx(stored["scale"], rel=1e-9)
     assert losses[-1] < losses[0] and 0 <= acc.learned_top1 <= 1
+
+
+@pytest.mark.parametrize("game_name", game_names())
+def test_every_game_ships_a_policy_model_that_sums_to_one(game_name: str) -> None:
+    game, _, world = midgame(game_name)
+    model = policy_for(game)
+    assert model.game == game_name and model.provenance["decisions"] >= 1000
+    legal = world.legal_steps()
+    priors = model.priors(game, world, legal, game.greedy_step(world, make_rng(1)))
+    assert list(priors) == legal
+    assert sum(priors.values()) == pytest.approx(1.0)
+    rows = np.asarray(step_feature_rows(game, world, legal, -1))
+    assert model.priors(game, world, legal, -1) == pytest.approx(
+        dict(zip(legal, np.exp(model.logits(rows)) / np.exp(model.logits(rows)).sum(),
+                 strict=True)))
+
+
+@pytest.mark.slow  # a whole generation per game (minutes)
+@pytest.mark.parametrize("game_name", game_names())
+def test_the_shipped_policy_is_what_its_recorded_seed_rebuilds(game_name: str) -> None:
+    shipped = json.loads(shipped_policy_path(game_name).read_text())
+    made = shipped["provenance"]
+    model, _, _ = train_policy(game_name, made["players"], made["decisions"], made["seed"],
+                               made["searcher"])
+    rebuilt = json.loads(json.dumps(model.to_json()))
+    assert rebuilt["provenance"] == made  # the data's hash included
+    assert rebuilt["weights"] == pytest.approx(shipped["weights"], rel=1e-6, abs=1e-9)
+
+
+@pytest.mark.parametrize("game_name", game_names())
+def test_the_search_option_is_legal_seeded_and_not_the_default(game_name: str) -> None:
+    game, state, _ = midgame(game_name)
+    observation = game.observation(state, state.current_player)
+
+    def visits(spec: str) -> list[tuple[int, int]]:
+        analysis = make_agent(spec, game).analyze(observation)
+        return [(c.step, c.visits) for c in analysis.candidates]
+
+    learned = visits("ismcts:iterations=200,seed=5,policy=learned")
+    assert {step for step, _ in learned} <= set(state.legal_steps())
+    assert visits("ismcts:iterations=200,seed=5,policy=learned") == learned
+    assert visits("ismcts:iterations=200,seed=5") != learned
+    assert make_agent("ismcts", game).settings.guide is None  # type: ignore[attr-defined]
+    assert make_agent("pimc:policy=learned", game).settings.guide is policy_for(game)  # type: ignore[attr-defined]
 
 
 def test_the_search_expands_in_order_of_the_learned_probability() -> None:
