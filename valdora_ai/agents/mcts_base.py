@@ -21,7 +21,9 @@ its SPRTs were run at. It is not a default: no SPRT at equal time found it stron
 
 A learned policy prior (``policy=learned``, :mod:`valdora_ai.learning.policy_model`)
 orders the untried steps and biases every child by its probability (see
-:mod:`valdora_ai.search.uct`). It is not a default: generation 1 has no SPRT yet.
+:mod:`valdora_ai.search.uct`). It is not a default: generation 1 lost to the default at
+equal iterations in Valdora and the Valley of Alchemists (docs/strength.md), and no
+SPRT has been run.
 """
 
 from __future__ import annotations
