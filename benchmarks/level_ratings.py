@@ -1,7 +1,7 @@
 """The difficulty levels' rating table: Elo relative to ``random`` with 95% intervals.
 
 A full round robin of the ten levels with ``random``, ``greedy`` and the styles puts
-level 10 (1,600 iterations a decision) in most games; this design plays the same
+level 10 (3,200 iterations a decision) in most games; this design plays the same
 entrants in overlapping 3-player matches through the one tournament runner
 (:func:`valdora_ai.run_tournament`, seat-rotated blocks of the 6 seatings, one setup
 a block), so every adjacent pair of levels meets head to head and every entrant is

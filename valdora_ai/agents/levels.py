@@ -43,9 +43,13 @@ class Level:
 LEVELS: tuple[Level, ...] = (
     Level(4, 0.40), Level(20, 0.10), Level(40, 0.10), Level(70, 0.07), Level(110, 0.045),
     Level(170, 0.03), Level(300, 0.015), Level(600, 0.008), Level(1000, 0.003),
-    Level(1600, 0.0),
+    Level(3200, 0.0),
 )
-"""Level N is ``LEVELS[N - 1]``; level 7 searches as much as plain ``ismcts``."""
+"""Level N is ``LEVELS[N - 1]``; level 7 searches as much as plain ``ismcts``. Level 10
+searches 3,200 iterations: at 1,600 it was no stronger than level 9 (1,000 iterations
+at 0.003) in Zavandor, where the search's choice has mostly settled by 1,000; at 3,200
+it scored 0.573 against level 9 and 0.635 against level 8 on the same 48 setups
+(docs/strength.md)."""
 
 PLAUSIBLE_SHARE = 0.1
 """A candidate may be drawn when it has at least this share of the top visits."""

@@ -9,7 +9,7 @@ request is reported at once; :class:`SearchJob` then runs in a worker thread.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from valdora_ai import __version__
 from valdora_ai.agents import Agent, agent_classes, make_agent, refuse_world_seer
@@ -136,7 +136,7 @@ class SearchJob:
     top_k: int | None
     report_every: float
     explain: bool = False
-    searches: int = 1
+    searches: ClassVar[int] = 1  # one search: the watchdog allows --max-seconds
 
     def run(self, control: SearchControl) -> Analysis:
         """The agent's analysis of the observation (in a worker thread)."""

@@ -4,10 +4,9 @@ Each query gets its own :class:`~valdora_ai.analysis.SearchControl`: partial
 results stream through its progress callback, and ``terminate`` (or ``quit``, or the
 engine's ``--max-seconds`` watchdog, which allows that much for each search a query
 runs: one for a move or an analysis, one per position for a whole game) sets its stop
-event. A query stopped before a
-worker picked it up is answered without searching. Ids are unique among the queries
-in flight; the final response is sent after the id is released, so a client may
-reuse an id as soon as it has read the final result.
+event. A query stopped before a worker picked it up is answered without searching. Ids
+are unique among the queries in flight; the final response is sent after the id is
+released, so a client may reuse an id as soon as it has read the final result.
 """
 
 from __future__ import annotations
