@@ -19,12 +19,14 @@ from valdora_ai.learning.model_file import ModelError
 from valdora_ai.learning.policy_fit import Decisions, cross_entropy, fit_policy
 from valdora_ai.learning.policy_model import load_policy, policy_for, shipped_policy_path
 from valdora_ai.learning.policy_train import train_policy
-from valdora_ai.learning.search_data import generate_decisions
+from valdora_ai.learning.search_data import decisions_of, generate_decisions, play_game_decisions
 from valdora_ai.learning.step_features import step_feature_names, step_feature_rows, step_kinds
-from valdora_ai.search.tree import Node
-from valdora_ai.search.uct import iterate
+from valdora_ai.rng import derive_seed
+from valdora_ai.search.tree import Edge, Node
+from valdora_ai.search.uct import iterate, select_guided
 
 TINY = Path(__file__).parent / "data" / "policy-tiny-zavandor.json"
+MODELS = shipped_policy_path("zavandor").parent
 TINY_RUN = {"game_name": "zavandor", "players": [3], "decisions": 20, "seed": 4,
             "searcher": "ismcts:iterations=20"}
 
@@ -146,13 +148,26 @@ def test_every_game_ships_a_policy_model_that_sums_to_one(game_name: str) -> Non
                  strict=True)))
 
 
-@pytest.mark.slow  # a whole generation per game (minutes)
+@pytest.mark.slow  # the first game of each shipped file's self-play (a minute in all)
 @pytest.mark.parametrize("game_name", game_names())
-def test_the_shipped_policy_is_what_its_recorded_seed_rebuilds(game_name: str) -> None:
-    shipped = json.loads(shipped_policy_path(game_name).read_text())
+def test_the_shipped_policys_first_game_is_what_its_seed_replays(game_name: str) -> None:
+    """The shipped model's data begin as its recorded seed and searcher replay them: the
+    first game's decisions hash to the provenance's ``first_game_sha256`` (the whole
+    rebuild, minutes a game, is the ``rebuild`` test below)."""
+    made = json.loads(shipped_policy_path(game_name).read_text())["provenance"]
+    found = play_game_decisions(game_name, made["players"][0], made["searcher"],
+                                derive_seed(made["seed"], 0))
+    assert decisions_of(found).digest() == made["first_game_sha256"]
+
+
+@pytest.mark.slow
+@pytest.mark.rebuild  # a whole generation per game and file (minutes each)
+@pytest.mark.parametrize("path", sorted(MODELS.glob("*-policy*.json")), ids=lambda p: p.stem)
+def test_the_shipped_policy_is_what_its_recorded_seed_rebuilds(path: Path) -> None:
+    shipped = json.loads(path.read_text())
     made = shipped["provenance"]
-    model, _, _ = train_policy(game_name, made["players"], made["decisions"], made["seed"],
-                               made["searcher"])
+    model, _, _ = train_policy(shipped["game"], made["players"], made["decisions"],
+                               made["seed"], made["searcher"])
     rebuilt = json.loads(json.dumps(model.to_json()))
     assert rebuilt["provenance"] == made  # the data's hash included
     assert rebuilt["weights"] == pytest.approx(shipped["weights"], rel=1e-6, abs=1e-9)
@@ -175,16 +190,40 @@ def test_the_search_option_is_legal_seeded_and_not_the_default(game_name: str) -
     assert make_agent("pimc:policy=learned", game).settings.guide is policy_for(game)  # type: ignore[attr-defined]
 
 
-def test_the_search_expands_in_order_of_the_learned_probability() -> None:
+def test_the_search_expands_the_greedy_step_then_in_order_of_the_learned_probability(
+        tmp_path: Path) -> None:
+    """The greedy step comes first even where the model rates it lowest (a tiny model
+    whose greedy weight is made strongly negative), then the others by probability."""
+    document = json.loads(TINY.read_text())
+    document["weights"][document["features"].index("greedy")] = -5.0
+    averse = tmp_path / "greedy-averse.json"
+    averse.write_text(json.dumps(document))
     game, _, world = midgame("zavandor")
-    agent = make_agent(f"ismcts:seed=1,policy=learned,widen=0,policy_model={TINY}", game)
+    agent = make_agent(f"ismcts:seed=1,policy=learned,widen=0,policy_model={averse}", game)
     root = Node()
-    for _ in range(3):
+    for _ in range(4):
         iterate(root, world.copy(), agent.settings)  # type: ignore[attr-defined]
     priors = root.priors
     assert priors is not None and list(priors) == world.legal_steps()
+    greedy = root.policy_step
     order = sorted(priors, key=lambda step: -priors[step])  # ties: in legal order
-    assert list(root.children) == order[:3]
+    assert order[-1] == greedy
+    assert list(root.children) == [greedy] + order[:3]
+
+
+def test_the_learned_bias_adds_to_the_greedy_steps() -> None:
+    """Two children equal in visits and reward: the greedy step keeps its own bias and
+    gains the learned one, so it is chosen over a step of higher learned probability
+    unless that probability exceeds the greedy step's by more than one."""
+    node = Node()
+    for step in (3, 7):
+        edge = node.children[step] = Edge(step, 2)
+        edge.visits, edge.avail, edge.reward_sum = 4, 8, [2.0, 2.0]
+    node.policy_step = 3
+    assert select_guided(node, [3, 7], 0, 0.2, 2.0, {3: 0.1, 7: 0.9}).step == 3
+    assert select_guided(node, [3, 7], 0, 0.2, 2.0, {3: 0.0, 7: 0.0}).step == 3
+    node.policy_step = -1
+    assert select_guided(node, [3, 7], 0, 0.2, 2.0, {3: 0.1, 7: 0.9}).step == 7
 
 
 @pytest.mark.parametrize(("change", "message"), [

@@ -20,10 +20,9 @@ its SPRTs were run at. It is not a default: no SPRT at equal time found it stron
 (docs/strength.md).
 
 A learned policy prior (``policy=learned``, :mod:`valdora_ai.learning.policy_model`)
-orders the untried steps and biases every child by its probability (see
-:mod:`valdora_ai.search.uct`). It is not a default: generation 1 lost to the default at
-equal iterations in Valdora and the Valley of Alchemists (docs/strength.md), and no
-SPRT has been run.
+keeps the greedy step first and biased, orders the later untried steps and adds a bias
+by its probability to every child (see :mod:`valdora_ai.search.uct`). It is not a
+default: no SPRT has accepted it (docs/strength.md).
 """
 
 from __future__ import annotations
@@ -62,9 +61,9 @@ class MctsAgent(SearchAgent):
                       choices=TREES),
         "policy": Param(str, "greedy", "the tree's prior: greedy (the play-out policy's step "
                                        "first and biased, then random untried steps) or "
-                                       "learned (a policy learned from the search orders "
-                                       "the untried steps and biases every child by its "
-                                       "probability)", choices=GUIDES),
+                                       "learned (the same, and a policy learned from the "
+                                       "search orders the later untried steps and biases "
+                                       "every child by its probability)", choices=GUIDES),
         "policy_model": Param(str, "", "policy model file for policy=learned (empty: the "
                                        "shipped one)"),
         "depth": Param(int, -1, "play-out cut-off: the searching player's turns after the "

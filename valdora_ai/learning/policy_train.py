@@ -71,6 +71,7 @@ def train_policy(game_name: str, players: Sequence[int], decisions: int, seed: i
     training = data.take(indices[~test])
     held_out = data.take(indices[test]) if test.any() else training
     provenance = {"seed": seed, "decisions": data.count, "games": games,
-                  "players": list(players), "searcher": searcher, "holdout": HOLDOUT}
+                  "players": list(players), "searcher": searcher, "holdout": HOLDOUT,
+                  "first_game_sha256": data.take(indices[game_of == 0]).digest()}
     model, losses = fit_policy(make_game(game_name, players=players[0]), training, provenance)
     return model, losses, policy_accuracy(model, held_out)

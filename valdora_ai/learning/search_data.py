@@ -94,6 +94,14 @@ def _games(game_name: str, players: Sequence[int], searcher: str, seed: int, job
                                derive_seed(seed, k)), jobs, max(1, jobs) * 2)
 
 
+def decisions_of(found: Sequence[Decision]) -> Decisions:
+    """`found` (feature rows and visit shares of each decision) as one array set."""
+    rows = [row for feature_rows, _ in found for row in feature_rows]
+    starts = np.cumsum([0] + [len(feature_rows) for feature_rows, _ in found[:-1]])
+    return Decisions(np.asarray(rows, dtype=np.float64), np.asarray(starts, dtype=np.int64),
+                     np.asarray([share for _, q in found for share in q], dtype=np.float64))
+
+
 def generate_decisions(game_name: str, players: Sequence[int], decisions: int, seed: int,
                        searcher: str = DEFAULT_SEARCHER, jobs: int = 1,
                        on_progress: Callable[[int], None] | None = None
@@ -101,20 +109,14 @@ def generate_decisions(game_name: str, players: Sequence[int], decisions: int, s
     """At least `decisions` searched decisions from whole games (player counts in turn),
     and the game index of each decision."""
     check_searcher(searcher)
-    rows: list[list[float]] = []
-    shares: list[float] = []
-    starts: list[int] = []
+    found: list[Decision] = []
     game_of: list[int] = []
     with closing(_games(game_name, players, searcher, seed, jobs)) as games:
-        for index, found in enumerate(games):
-            for feature_rows, q in found:
-                starts.append(len(rows))
-                rows.extend(feature_rows)
-                shares.extend(q)
-                game_of.append(index)
+        for index, game_decisions in enumerate(games):
+            found.extend(game_decisions)
+            game_of.extend([index] * len(game_decisions))
             if on_progress is not None:
-                on_progress(len(starts))
-            if len(starts) >= decisions:
+                on_progress(len(found))
+            if len(found) >= decisions:
                 break
-    return (Decisions(np.asarray(rows, dtype=np.float64), np.asarray(starts, dtype=np.int64),
-                      np.asarray(shares, dtype=np.float64)), np.asarray(game_of))
+    return decisions_of(found), np.asarray(game_of)

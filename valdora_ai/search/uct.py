@@ -22,12 +22,15 @@ in a random order from the search's own generator. Selection then adds a
 past the policy's in a small search; the bias fades as the step's own visits grow.
 
 *A learned prior* (``settings.guide``, spec ``policy=learned``: a policy trained on the
-search's own visit distributions, :mod:`valdora_ai.learning.policy_model`) replaces
-both: at a node's first expansion it gives every legal step a probability ``P``;
-untried steps are added in order of ``P`` (the first of a tie in legal order), not
-the greedy step first and then at random, and every child gets the bias
-``prior * P / (1 + visits)`` (PUCT-like, after AlphaZero). A step legal in a later
-world but not in the first one has ``P = 0``. Without a guide nothing changes.
+search's own visit distributions, :mod:`valdora_ai.learning.policy_model`) adds to
+both, taking nothing away: at a node's first expansion it gives every legal step a
+probability ``P``; the policy's step is still the first child and keeps its bias, the
+later untried steps are added in order of ``P`` (the first of a tie in legal order)
+rather than at random, and every child gets the further bias ``prior * P / (1 +
+visits)`` (PUCT-like, after AlphaZero). A step legal in a later world but not in the
+first one has ``P = 0``. Without a guide nothing changes. (Generation 1 replaced the
+policy step's bias by the learned one; its near-uniform ``P`` then took visits from
+the greedy step and lost heavily, docs/strength.md.)
 
 *Tree span.* With ``turn_only`` (spec ``tree=turn``) the tree holds only the
 searching player's decisions of the current turn; once another player is to move the
@@ -110,17 +113,19 @@ def select(node: Node, tried: list[int], player: int, c: float, prior: float = 0
 
 def select_guided(node: Node, tried: list[int], player: int, c: float, prior: float,
                   priors: dict[int, float]) -> Edge:
-    """As :func:`select`, with the bias ``prior * P / (1 + visits)`` on every edge, ``P``
-    the learned probability of its step."""
+    """As :func:`select`, with the further bias ``prior * P / (1 + visits)`` on every
+    edge, ``P`` the learned probability of its step."""
     children = node.children
+    policy_step = node.policy_step
     sqrt, log = math.sqrt, math.log
     best = children[tried[0]]
     best_value = -math.inf
     for step in tried:
         edge = children[step]
         visits = edge.visits
+        bias = prior * (priors.get(step, 0.0) + (step == policy_step))
         value = (edge.reward_sum[player] / visits + c * sqrt(log(edge.avail) / visits)
-                 + prior * priors.get(step, 0.0) / (1 + visits))
+                 + bias / (1 + visits))
         if value > best_value:
             best, best_value = edge, value
     return best
@@ -189,8 +194,8 @@ def _expand(node: Node, legal: list[int], settings: UctSettings, world: Any) -> 
 
 def _expand_guided(node: Node, legal: list[int], settings: UctSettings, world: Any,
                    guide: PolicyModel) -> Edge:
-    """Add the untried step of the highest learned probability, which the node's first
-    expansion computes for every legal step."""
+    """Add the policy's step first, then the untried step of the highest learned
+    probability; the node's first expansion computes them for every legal step."""
     children = node.children
     if node.priors is None:
         greedy = -1
@@ -199,7 +204,10 @@ def _expand_guided(node: Node, legal: list[int], settings: UctSettings, world: A
         node.policy_step = greedy if greedy in legal else -1
         node.priors = guide.priors(settings.game, world, legal, node.policy_step)
     priors = node.priors
-    step = max((s for s in legal if s not in children), key=lambda s: priors.get(s, 0.0))
+    if not children and node.policy_step >= 0:
+        step = node.policy_step
+    else:
+        step = max((s for s in legal if s not in children), key=lambda s: priors.get(s, 0.0))
     edge = children[step] = Edge(step, settings.game.num_players)
     edge.avail = 1
     return edge
