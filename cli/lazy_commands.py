@@ -51,8 +51,10 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "train": ("train_commands", "train_command",
               "Train a value model for eval=learned: greedy self-play positions, a ridge "
               "regression of each seat's final score on position features, and its accuracy "
-              "on held-out games against the hand-written estimate. The same seed and options "
-              "write the same file."),
+              "on held-out games against the hand-written estimate. With --kind policy, a "
+              "policy prior for policy=learned: self-play by --searcher, a softmax over each "
+              "decision's steps fitted to the search's visit shares, and its held-out fit. The "
+              "same seed and options write the same file."),
     "engine-info": ("info_commands", "engine_info",
                     "Show which engine (compiled or pure Python) runs each game and the random "
                     "generator, and where each compiled extension is."),
