@@ -39,23 +39,26 @@ A smoke run (seconds): ``--turns 6 --scale 2 --every 3``.
 ``--restability`` measures stability again after a change to the default analysis,
 on the same positions, at a small part of the cost: the clear-gap positions and their
 gaps are read from the measurement already in ``--out-dir`` and only the two default
-analyses are run (into flag_errors.GAME.stability.jsonl, resumable likewise).
+analyses are run (into flag_errors.GAME.stability.TAG.jsonl, TAG naming the analysis
+measured, resumable likewise); with ``--agent`` a candidate default is measured so
+before it is made one.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import valdora_ai as va
 from valdora_ai.game_analysis import DEFAULT_AGENT, DEFAULT_WORLDS, FLAGGED, THRESHOLDS
 from valdora_ai.game_analysis.evaluate import WORLDS_GROWTH, evaluate_state
-from valdora_ai.game_analysis.paired import Comparison, compare, played_decision
+from valdora_ai.game_analysis.paired import Comparison, compare, played_decision, same_decision
 from valdora_ai.game_analysis.review import settled, verdict
 from valdora_ai.rng import derive_seed
 from valdora_ai.suggestions import candidate_line
@@ -208,7 +211,7 @@ def measure_turn(settings: Settings, game: Any, index: int, state: Any, play: st
     if flag is not None:
         best, _ = reference_best()
         played = played_decision(game, state, play)
-        judged = None if played == best else compare(
+        judged = None if same_decision(game, state, played, best) else compare(
             game, state, best, played, worlds, seed + 10**6 + index)
         outcome["referenceClass"] = point_class(judged)
         outcome["falseFlag"] = severity(point_class(judged)) < severity(flag)
@@ -219,7 +222,7 @@ def measure_turn(settings: Settings, game: Any, index: int, state: Any, play: st
     plant = _planted_blunder(game, state, best, others, worlds, rng, seed + 2 * 10**6 + index)
     if plant is not None:
         mine_best, _ = best_steps(game, state, settings.agent)
-        outcome["planted"] = plant != mine_best and verdict(compare(
+        outcome["planted"] = not same_decision(game, state, plant, mine_best) and verdict(compare(
             game, state, mine_best, plant, settings.worlds, seed + index, "greedy",
             settings.worlds * WORLDS_GROWTH, settled)) is not None
     if others:
@@ -233,10 +236,10 @@ def measure_turn(settings: Settings, game: Any, index: int, state: Any, play: st
 
 def stable(settings: Settings, game: Any, state: Any) -> bool:
     """Whether two default analyses of `state`, with seeds 1 and 2, recommend the same
-    decision."""
+    decision (the same steps, or steps reaching the same position)."""
     one, _ = best_steps(game, state, reseeded(settings.agent, 1))
     two, _ = best_steps(game, state, reseeded(settings.agent, 2))
-    return one == two
+    return same_decision(game, state, one, two)
 
 
 def figures(settings: Settings, outcomes: list[dict[str, Any]]) -> dict[str, Any]:
@@ -285,11 +288,15 @@ def restability(settings: Settings, source: Path, path: Path) -> dict[str, Any]:
     """The figures of the measurement in `source` with its stability measured again by
     the code as it is now, on the same positions (those where the reference saw a clear
     gap, read from `source`): only the two default analyses per position are run, not
-    the reference's, which is most of a measurement's cost. Each position's outcome is
-    appended to `path` as soon as it is known, and a re-run resumes from there."""
+    the reference's, which is most of a measurement's cost; `settings.agent` may differ
+    from the measured one (a candidate default, tried before it is made one). Each
+    position's outcome is appended to `path` as soon as it is known, and a re-run
+    resumes from there."""
     if not source.exists():
         raise SystemExit(f"{source}: no measurement to measure stability again on")
-    measured = _read_results(settings, source)
+    first = json.loads(source.read_text().splitlines()[0]).get("settings", {})
+    measured = _read_results(replace(settings, agent=first.get("agent", settings.agent)),
+                             source)
     clear = sorted(i for i, outcome in measured.items() if outcome["clearGap"])
     done = _read_results(settings, path)
     if any(i not in done for i in clear):
@@ -334,8 +341,8 @@ def _planted_blunder(game: Any, state: Any, best: list[int], others: list[list[i
     one is found among its other candidates and a few random decisions."""
     tried = [*others, *(random_decision(game, state, rng) for _ in range(RANDOM_DECISIONS))]
     for steps in tried:
-        if steps != best and point_class(compare(game, state, best, steps, worlds,
-                                                 seed)) == "blunder":
+        if not same_decision(game, state, steps, best) and point_class(
+                compare(game, state, best, steps, worlds, seed)) == "blunder":
             return steps
     return None
 
@@ -351,6 +358,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=3,
                         help="every N-th turn also plants a blunder and checks stability")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--agent", default=DEFAULT_AGENT,
+                        help="the analysis measured (default: valdora analyze's); with "
+                             "--restability, a candidate measured on the positions of a "
+                             "measurement of another")
     parser.add_argument("--out-dir", type=Path,
                         help="keep each turn's outcome in OUT_DIR/flag_errors.GAME.jsonl and "
                              "resume from there")
@@ -359,18 +370,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--restability", action="store_true",
                         help="measure stability again on the clear-gap positions of the "
                              "measurement in --out-dir, with the code as it is now (into "
-                             "OUT_DIR/flag_errors.GAME.stability.jsonl, resumable)")
+                             "OUT_DIR/flag_errors.GAME.stability.TAG.jsonl, resumable)")
     parser.add_argument("--json", type=Path, help="write the figures to this file too")
     args = parser.parse_args(argv)
     lineup = tuple(_lineup(args.lineup, args.players))
     results = []
     for name in args.game or va.game_names():
-        settings = Settings(name, args.players, lineup, args.scale, args.every, args.seed)
+        settings = Settings(name, args.players, lineup, args.scale, args.every, args.seed,
+                            args.agent)
         path = None if args.out_dir is None else args.out_dir / f"flag_errors.{name}.jsonl"
         if args.restability:
             if path is None:
                 raise SystemExit("--restability needs --out-dir")
-            results.append(restability(settings, path, path.with_suffix(".stability.jsonl")))
+            stability = path.with_suffix(f".stability.{_spec_tag(args.agent)}.jsonl")
+            results.append(restability(settings, path, stability))
         else:
             results.append(measure(settings, args.turns, path, args.report))
     for r in results:
@@ -385,6 +398,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.json is not None:
         args.json.write_text(json.dumps(results, indent=1) + "\n")
     return 0
+
+
+def _spec_tag(spec: str) -> str:
+    """A short name for an agent spec in a file name."""
+    return hashlib.sha256(spec.encode()).hexdigest()[:8]
 
 
 def _lineup(text: str, players: int) -> list[str]:

@@ -4,6 +4,7 @@ end at a tiny size (its full size is a long measurement, not a test)."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
@@ -37,7 +38,7 @@ def test_a_smoke_run_reports_every_figure_and_resumes(tmp_path: Path) -> None:
     assert _script().main(args) == 0
     [result] = json.loads(out.read_text())
     assert result["game"] == "zavandor" and result["turns"] == 4
-    assert result["reference"] == "ismcts:iterations=1600,seed=1"
+    assert result["reference"] == "ismcts:iterations=1600,policy=auto,widen=0.25,seed=1"
     assert result["referenceWorlds"] == 2 * result["worlds"]
     for key, most in (("falseFlags", sum(result["flags"].values())), ("detection", 2),
                       ("stability", 2)):
@@ -82,3 +83,24 @@ def test_restability_reruns_only_the_clear_gap_positions_and_resumes(tmp_path: P
     assert len(redone.read_text().splitlines()) == 3
     with pytest.raises(SystemExit):
         script.restability(settings, runs / "missing.jsonl", runs / "missing.stability.jsonl")
+
+
+def test_restability_measures_a_candidate_analysis_on_another_ones_positions(
+        tmp_path: Path) -> None:
+    """A candidate default (another agent) is measured on the clear-gap positions of a
+    measurement of the current one, into its own file."""
+    script = _script()
+    settings = script.Settings("zavandor", 3, ("greedy", "greedy", "greedy"), 16, 3, 1)
+    source = tmp_path / "flag_errors.zavandor.jsonl"
+    blank = {"flag": None, "referenceClass": None, "falseFlag": None, "planted": None,
+             "gapClass": None, "stable": True}
+    source.write_text("\n".join(json.dumps(line) for line in [
+        {"settings": settings.to_json()},
+        *(blank | {"index": i, "clearGap": i == 2} for i in range(3))]) + "\n")
+    candidate = replace(settings, agent="ismcts:iterations=40,settle=20,seed=1")
+    redone = tmp_path / "candidate.jsonl"
+    figures = script.restability(candidate, source, redone)
+    first, *measured = (json.loads(line) for line in redone.read_text().splitlines())
+    assert first["settings"]["agent"] == candidate.agent
+    assert [line["index"] for line in measured] == [2]
+    assert figures["stability"]["trials"] == 1

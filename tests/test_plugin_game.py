@@ -33,6 +33,7 @@ import valdora_ai as va
 from valdora_ai import games
 from valdora_ai.cli.app import app
 from valdora_ai.errors import ValdoraError
+from valdora_ai.game_analysis import DEFAULT_AGENT
 from valdora_ai.records import parse_record_text, replay_lines
 from valdora_ai.search.rollout import check_policy, game_policies
 
@@ -316,3 +317,8 @@ def test_a_policy_prior_is_learned_and_searched_with(tmp_path: Path) -> None:
     while state.current_player < 0:
         state.apply(state.chance_outcomes()[0][0])
     assert agent.choose(game.observation(state, state.current_player)) in state.legal_steps()
+    # policy=auto (the analysis default's): learned with the model named, greedy without
+    # one, as this game ships none
+    assert va.make_agent(f"ismcts:policy=auto,policy_model={path}",
+                         game).settings.guide  # type: ignore[attr-defined]
+    assert va.make_agent(DEFAULT_AGENT, game).settings.guide is None  # type: ignore[attr-defined]

@@ -188,6 +188,7 @@ def test_the_search_option_is_legal_seeded_and_not_the_default(game_name: str) -
     assert visits("ismcts:iterations=200,seed=5") != learned
     assert make_agent("ismcts", game).settings.guide is None  # type: ignore[attr-defined]
     assert make_agent("pimc:policy=learned", game).settings.guide is policy_for(game)  # type: ignore[attr-defined]
+    assert make_agent("ismcts:policy=auto", game).settings.guide is policy_for(game)  # type: ignore[attr-defined]
 
 
 def test_the_search_expands_the_greedy_step_then_in_order_of_the_learned_probability(

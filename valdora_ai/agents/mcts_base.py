@@ -22,7 +22,10 @@ its SPRTs were run at. It is not a default: no SPRT at equal time found it stron
 A learned policy prior (``policy=learned``, :mod:`valdora_ai.learning.policy_model`)
 keeps the greedy step first and biased, orders the later untried steps and adds a bias
 by its probability to every child (see :mod:`valdora_ai.search.uct`). It is not a
-default: no SPRT has accepted it (docs/strength.md).
+default for play: its SPRTs are in docs/strength.md. ``policy=auto`` takes it where
+the game ships one (or ``policy_model`` names one) and the greedy prior elsewhere, so
+a spec with it works for a game added without a model: the analysis default uses it
+(its recommendations agree between seeds more often, docs/analysis.md).
 """
 
 from __future__ import annotations
@@ -33,12 +36,12 @@ from typing import Any, ClassVar
 from valdora_ai.agents.base import Param
 from valdora_ai.agents.search_base import SearchAgent
 from valdora_ai.games.base import Game
-from valdora_ai.learning.policy_model import policy_for
+from valdora_ai.learning.policy_model import policy_for, shipped_policy_path
 from valdora_ai.search.rollout import POLICIES, check_policy
 from valdora_ai.search.uct import UctSettings
 
 TREES = ("game", "turn")
-GUIDES = ("greedy", "learned")
+GUIDES = ("greedy", "learned", "auto")
 LEARNED_DEPTH = 6  # the cut-off a learned estimate was tested at (docs/strength.md)
 
 
@@ -63,7 +66,9 @@ class MctsAgent(SearchAgent):
                                        "first and biased, then random untried steps) or "
                                        "learned (the same, and a policy learned from the "
                                        "search orders the later untried steps and biases "
-                                       "every child by its probability)", choices=GUIDES),
+                                       "every child by its probability) or auto (learned "
+                                       "where a model is given or shipped, else greedy)",
+                      choices=GUIDES),
         "policy_model": Param(str, "", "policy model file for policy=learned (empty: the "
                                        "shipped one)"),
         "depth": Param(int, -1, "play-out cut-off: the searching player's turns after the "
@@ -78,9 +83,16 @@ class MctsAgent(SearchAgent):
         if depth < 0 and self.evaluator.model is not None:
             depth = LEARNED_DEPTH
         guide = (policy_for(game, self.params["policy_model"])
-                 if self.params["policy"] == "learned" else None)
+                 if self._guided(game) else None)
         self.settings = UctSettings(game=game, evaluator=self.evaluator, c=self.params["c"],
                                     widen=self.params["widen"],
                                     policy=self.params["rollout"], depth=depth,
                                     rng=self.rng, turn_only=self.params["tree"] == "turn",
                                     prior=self.params["prior"], guide=guide)
+
+    def _guided(self, game: Game) -> bool:
+        """Whether the tree takes the learned policy prior (``policy`` resolved)."""
+        choice = self.params["policy"]
+        if choice == "auto":
+            return bool(self.params["policy_model"]) or shipped_policy_path(game.name).is_file()
+        return choice == "learned"

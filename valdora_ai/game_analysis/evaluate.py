@@ -24,7 +24,7 @@ from valdora_ai.atomic import write_text_atomic
 from valdora_ai.errors import ValdoraError
 from valdora_ai.explanations import explain as explain_turn
 from valdora_ai.game_analysis.calibration import shipped
-from valdora_ai.game_analysis.paired import compare, played_decision
+from valdora_ai.game_analysis.paired import compare, played_decision, same_decision
 from valdora_ai.game_analysis.review import PositionEval, settled
 from valdora_ai.games import Game, facts, make_game
 from valdora_ai.inputs import read_json
@@ -85,12 +85,15 @@ def evaluate_state(game: Game, state: Any, spec: str, explain: bool,
     belief = game.observation(state, player).belief_state()
     line = candidate_line(game, belief, analysis.best)
     decision, comparison = None, None
+    best_decision, best_words = line.decision, line.words
     words: tuple[str, ...] = ()
     if played is not None:
         steps = played_decision(game, state, played)
         decision = game.format_turn(belief, steps)
         words = facts.steps_words(game, belief, steps)
-        if steps != list(line.steps):
+        if same_decision(game, state, steps, list(line.steps)):
+            best_decision, best_words = decision, words  # the same choice, in its order
+        else:
             comparison = compare(game, state, list(line.steps), steps, worlds, seed,
                                  agent.params.get("rollout", "greedy"),
                                  max_worlds or worlds * WORLDS_GROWTH, settled)
@@ -99,8 +102,8 @@ def evaluate_state(game: Game, state: Any, spec: str, explain: bool,
     return PositionEval(
         player=player, best_turn=line.text(), expected=analysis.best.expected_scores,
         wins=wins if calibration is None or not wins else calibration.apply(wins),
-        best_decision=line.decision,
-        played_decision=decision, comparison=comparison, best_words=line.words,
+        best_decision=best_decision,
+        played_decision=decision, comparison=comparison, best_words=best_words,
         played_words=words,
         explanation=explain_turn(game, state, analysis).to_json() if explain else None)
 

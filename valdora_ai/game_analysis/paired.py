@@ -6,7 +6,9 @@ card turned), or the whole turn when nothing is revealed. What a reveal brings i
 chance, and the choices after it are made knowing it, so neither belongs to the
 comparison: the best decision is the search's best candidate cut the same way
 (:func:`valdora_ai.suggestions.split_decision`), and two turns that differ only there
-are the same decision (loss 0, never flagged).
+are the same decision (loss 0, never flagged). So are two decisions whose steps reach
+the same position in another order (:func:`same_decision`: Zavandor's two wild gems
+named ``wild:S wild:E`` or ``wild:E wild:S``).
 
 Both decisions are valued by **common random numbers**: the same `worlds` worlds
 sampled from the mover's observation (never the true one), and in each the same
@@ -26,6 +28,7 @@ same generator, so a comparison on more worlds extends the one on fewer.
 
 from __future__ import annotations
 
+import json
 import statistics
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -58,6 +61,21 @@ def played_decision(game: Game, state: Any, play: str) -> list[int]:
         if belief.is_chance_node():
             break
     return decision
+
+
+def same_decision(game: Game, state: Any, one: list[int], other: list[int]) -> bool:
+    """Whether two decisions of the player to move in `state` are the same choice: the
+    same steps, or steps that lead to the same position (the game's position document
+    after each, compared whole)."""
+    return one == other or _position_after(game, state, one) == _position_after(
+        game, state, other)
+
+
+def _position_after(game: Game, state: Any, steps: list[int]) -> str:
+    after = state.copy()
+    for step in steps:
+        after.apply(step)
+    return json.dumps(game.position_to_json(after), sort_keys=True)
 
 
 @dataclass(frozen=True)
