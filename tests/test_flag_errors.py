@@ -38,7 +38,8 @@ def test_a_smoke_run_reports_every_figure_and_resumes(tmp_path: Path) -> None:
     assert _script().main(args) == 0
     [result] = json.loads(out.read_text())
     assert result["game"] == "zavandor" and result["turns"] == 4
-    assert result["reference"] == "ismcts:iterations=1600,policy=auto,widen=0.25,seed=1"
+    assert result["reference"] == ("ismcts:iterations=6400,trees=4,policy=auto,widen=0.25,"
+                                   "seed=1")
     assert result["referenceWorlds"] == 2 * result["worlds"]
     for key, most in (("falseFlags", sum(result["flags"].values())), ("detection", 2),
                       ("stability", 2)):

@@ -231,7 +231,7 @@ def test_tree_recall_tries_only_the_outcomes_the_tree_stored(name: str) -> None:
     ("ismcts:prior=-0.1", "prior must be a number from 0 to 1000, got -0.1"),
     ("ismcts:width=3",
      "valid: c, clock, depth, eval, iterations, jobs, model, pick, policy, policy_model, prior, "
-     "reuse, reward, rollout, seed, settle, time, tree, widen"),
+     "reuse, reward, rollout, seed, settle, time, tree, trees, widen"),
 ])
 def test_bad_search_specs_say_what_is_valid(spec: str, message: str) -> None:
     game = va.make_game("valdora", players=3)
@@ -247,7 +247,7 @@ def test_time_budget_and_root_parallelism(name: str) -> None:
     assert timed.iterations >= 1 and timed.complete and timed.best.step in state.legal_steps()
     spec = "pimc:iterations=41,worlds=3,rollout=random,jobs=2"
     merged = va.make_agent(spec, game, seed=4).analyze(obs)
-    assert merged.iterations == 41 and merged.extra["jobs"] == 2 and merged.worlds == 6
+    assert merged.iterations == 41 and merged.extra["searches"] == 2 and merged.worlds == 6
     assert sum(merged.extra["votes"].values()) == 6
     assert sum(c.visits for c in merged.candidates) == 41
     assert _stable(merged) == _stable(va.make_agent(spec, game, seed=4).analyze(obs))
@@ -256,6 +256,52 @@ def test_time_budget_and_root_parallelism(name: str) -> None:
     single = va.make_agent("expectimax:depth=1,playouts=0", game).analyze(obs)
     assert split.complete and single.complete
     assert [c.step for c in split.candidates] == [c.step for c in single.candidates]
+
+
+@pytest.mark.parametrize("name", va.game_names())
+def test_a_root_ensemble_in_one_process_is_the_processes_merge(name: str) -> None:
+    """trees=K searches K times in this process, the iterations split and each search
+    seeded as a root-parallel job's: the same analysis as jobs=K."""
+    game, state = _start(name, 5)
+    obs = game.observation(state, state.current_player)
+    trees = va.make_agent("ismcts:iterations=61,trees=3,seed=2", game).analyze(obs)
+    jobs = va.make_agent("ismcts:iterations=61,jobs=3,seed=2", game).analyze(obs)
+    assert trees.iterations == 61 and trees.extra["searches"] == 3
+    assert sum(c.visits for c in trees.candidates) == 61
+    assert [(c.step, c.visits, c.values) for c in trees.candidates] == [
+        (c.step, c.visits, c.values) for c in jobs.candidates]
+    single = va.make_agent("ismcts:iterations=61,seed=2", game).analyze(obs)
+    assert [(c.step, c.visits) for c in single.candidates] != [
+        (c.step, c.visits) for c in trees.candidates]
+
+
+def test_a_root_ensemble_splits_a_time_budget_reports_and_stops(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With seconds, each of the trees gets its share (one after another, they must fit
+    the budget together); progress reports show the merge so far; a stop request ends
+    the ensemble after the current search."""
+    game, state = _start("zavandor", 5)
+    obs = game.observation(state, state.current_player)
+    budgets: list[va.Budget] = []
+    original = IsmctsAgent.search
+
+    def recording(self: IsmctsAgent, observation: Any, budget: va.Budget,
+                  control: Any) -> va.Analysis:
+        budgets.append(budget)
+        return original(self, observation, va.Budget(iterations=8), control)
+
+    monkeypatch.setattr(IsmctsAgent, "search", recording)
+    agent = va.make_agent("ismcts:trees=4,seed=1", game)
+    timed = agent.analyze(obs, va.Budget(seconds=2.0))
+    assert [b.seconds for b in budgets] == [0.5] * 4 and timed.extra["searches"] == 4
+    reports: list[va.Analysis] = []
+    control = va.SearchControl(on_progress=reports.append, report_every=1e-9)
+    agent.analyze(obs, va.Budget(iterations=40), control)
+    assert [r.extra["searches"] for r in reports] == [1, 2, 3, 4]
+    budgets.clear()
+    control.stop()
+    stopped = agent.analyze(obs, va.Budget(iterations=40), control)
+    assert len(budgets) == 1 and stopped.extra["searches"] == 1
 
 
 @pytest.mark.parametrize("name", va.game_names())

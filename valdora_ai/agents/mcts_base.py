@@ -42,7 +42,8 @@ from valdora_ai.search.uct import UctSettings
 
 TREES = ("game", "turn")
 GUIDES = ("greedy", "learned", "auto")
-LEARNED_DEPTH = 6  # the cut-off a learned estimate was tested at (docs/strength.md)
+LEARNED_DEPTH = 6
+MAX_TREES = 64  # the cut-off a learned estimate was tested at (docs/strength.md)
 
 
 class MctsAgent(SearchAgent):
@@ -71,6 +72,10 @@ class MctsAgent(SearchAgent):
                       choices=GUIDES),
         "policy_model": Param(str, "", "policy model file for policy=learned (empty: the "
                                        "shipped one)"),
+        "trees": Param(int, 1, "independent searches of each decision, the iterations split "
+                               "between them and merged at the root (at least `jobs`; a root "
+                               "ensemble: its recommendation varies less between seeds)", 1,
+                       MAX_TREES),
         "depth": Param(int, -1, "play-out cut-off: the searching player's turns after the "
                                "current one, then the score estimate (-1: to the end, or "
                                f"{LEARNED_DEPTH} with a learned estimate)", -1, 1000),
@@ -95,4 +100,4 @@ class MctsAgent(SearchAgent):
         choice = self.params["policy"]
         if choice == "auto":
             return bool(self.params["policy_model"]) or shipped_policy_path(game.name).is_file()
-        return choice == "learned"
+        return bool(choice == "learned")

@@ -42,6 +42,9 @@ class OracleIsmctsAgent(IsmctsAgent):
         "jobs": replace(IsmctsAgent.PARAMS["jobs"],
                         help="processes searching in parallel (only 1: workers get no world)",
                         high=1),
+        "trees": replace(IsmctsAgent.PARAMS["trees"],
+                         help="independent searches of each decision (only 1: a fresh "
+                              "search gets no world)", high=1),
         "future": Param(str, "sampled", "sampled: draw what no player knows afresh each "
                         "iteration; known: search the true world, future draws included",
                         choices=FUTURES),

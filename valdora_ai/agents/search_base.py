@@ -85,27 +85,50 @@ class SearchAgent(Agent):
             return Analysis(player=observation.observer, agent=self.spec,
                             candidates=(Candidate(step=legal[0], pv=(legal[0],)),))
         jobs = self.params["jobs"]
+        searches = max(jobs, self.params.get("trees", 1))
         timer = None
         if self.clock is not None:
             plan = plan_time(self.clock, self.game.decisions_left(observation))
             iterations = budget.iterations if explicit or self.params["iterations"] else None
-            limit = plan.hard if jobs == 1 else plan.soft  # workers cannot see the lead
+            limit = plan.hard if searches == 1 else plan.soft  # the parts cannot see the lead
             seconds = limit if budget.seconds is None else min(budget.seconds, limit)
             budget = Budget(iterations=iterations, seconds=seconds)  # a game clock is wall time
-            if jobs == 1:
+            if searches == 1:
                 control = timer = ClockControl(plan=plan, inner=control,
                                                start=time.perf_counter())
-        if jobs > 1:
-            params = [self.params | {"jobs": 1, "seed": derive_seed(self.params["seed"], j)}
-                      for j in range(jobs)]
-            budgets = split_budget(budget, jobs)
-            args = [(type(self), self.game, p, observation, b)
-                    for p, b in zip(params, budgets, strict=True)]
-            return merge_analyses(run_parallel(_search_job, args), self.spec,
-                                  self.params.get("pick", "visits"))
+        if searches > 1:
+            return self._ensemble(observation, budget, control, searches, jobs)
         analysis = self.search(observation, budget, control)
         # Stopped by the time plan, not by the caller: the search did all it meant to.
         return replace(analysis, complete=True) if timer and timer.timed_out else analysis
+
+    def _ensemble(self, observation: Observation, budget: Budget,
+                  control: SearchControl | None, searches: int, jobs: int) -> Analysis:
+        """`searches` independent searches of the decision, the iterations split between
+        them and each seeded from the agent's seed, merged at the root: in `jobs`
+        processes, or one after the other here (`jobs` 1), where a stop request ends the
+        current search and skips the rest, and progress reports show the merge so far."""
+        extra = {"trees": 1} if "trees" in self.params else {}
+        params = [self.params | extra | {"jobs": 1, "seed": derive_seed(self.params["seed"], j)}
+                  for j in range(searches)]
+        budgets = split_budget(budget, searches)
+        if budget.seconds is not None:  # each process runs searches/jobs of them in turn
+            budgets = [replace(b, seconds=budget.seconds * jobs / searches) for b in budgets]
+        pick = self.params.get("pick", "visits")
+        if jobs > 1:
+            args = [(type(self), self.game, p, observation, b)
+                    for p, b in zip(params, budgets, strict=True)]
+            return merge_analyses(run_parallel(_search_job, args, jobs), self.spec, pick)
+        inner = None if control is None else SearchControl(stop_event=control.stop_event)
+        done: list[Analysis] = []
+        for p, b in zip(params, budgets, strict=True):
+            done.append(type(self)(self.game, **p).search(observation, b, inner))
+            if control is not None:
+                if control.should_stop():
+                    break
+                if control.wants_report():
+                    control.report(merge_analyses(done, self.spec, pick))
+        return merge_analyses(done, self.spec, pick)
 
     @abstractmethod
     def search(self, observation: Observation, budget: Budget,

@@ -38,10 +38,10 @@ from valdora_ai.game_analysis.review import (
 from valdora_ai.records import Replay
 
 # An adaptive budget (issue 28 item 6): at most 800 iterations, stopping from 100 on
-# once the recommendation is settled (docs/analysis.md, "The adaptive budget"); the
-# learned policy prior where the game ships one, and a narrow widening, for
-# recommendations that agree between seeds ("Measured: false flags, ...").
-DEFAULT_AGENT = "ismcts:iterations=800,settle=100,policy=auto,widen=0.25,seed=1"
+# once the recommendation is settled (docs/analysis.md, "The adaptive budget"), in each
+# of four merged searches, with the learned policy prior where the game ships one and a
+# narrow widening: recommendations that agree between seeds ("Measured: false flags").
+DEFAULT_AGENT = "ismcts:iterations=3200,trees=4,settle=100,policy=auto,widen=0.25,seed=1"
 ANALYSIS_FORMAT = "valdora-analysis"
 ANALYSIS_VERSION = 2  # 2: decisions compared on common worlds, losses with intervals
 

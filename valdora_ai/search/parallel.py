@@ -32,11 +32,13 @@ def split_budget(budget: Budget, jobs: int) -> list[Budget]:
             for j in range(jobs)]
 
 
-def run_parallel(worker: Callable[..., Analysis], args: list[tuple[Any, ...]]) -> list[Analysis]:
-    """Run ``worker(*a)`` for each `a` in its own process (joblib, loky backend); the
-    workers exit if this process dies."""
+def run_parallel(worker: Callable[..., Analysis], args: list[tuple[Any, ...]],
+                 processes: int | None = None) -> list[Analysis]:
+    """Run ``worker(*a)`` for each `a` in `processes` processes (default: one each;
+    joblib, loky backend); the workers exit if this process dies."""
     with local_workers():
-        return list(Parallel(n_jobs=len(args))(delayed(worker)(*a) for a in args))
+        return list(Parallel(n_jobs=processes or len(args))(delayed(worker)(*a)
+                                                             for a in args))
 
 
 def merge_analyses(analyses: list[Analysis], agent: str, order: str = "visits") -> Analysis:
@@ -53,7 +55,7 @@ def merge_analyses(analyses: list[Analysis], agent: str, order: str = "visits") 
         for step, count in analysis.extra.get("votes", {}).items():
             votes[step] = votes.get(step, 0) + count
     player = first.player
-    extra = {"jobs": len(analyses)} | ({"votes": votes} if votes else {})
+    extra = {"searches": len(analyses)} | ({"votes": votes} if votes else {})
     return Analysis(player=player, candidates=ranked(merged, player, votes or None, order),
                     agent=agent,
                     iterations=sum(a.iterations for a in analyses),
