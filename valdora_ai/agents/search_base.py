@@ -1,8 +1,9 @@
-"""What the search agents share: budget and reward parameters, choose, root parallelism.
+"""What the search agents share: budget and reward parameters, choose, root ensembles.
 
 A search agent implements :meth:`SearchAgent.search` (one search of one decision,
 honouring a budget and a control); this class turns spec parameters into a budget,
-runs ``jobs`` searches in parallel when asked, and chooses the best candidate.
+runs several independent searches merged at the root when asked (``jobs`` processes,
+or ``trees`` searches one after another in this one), and chooses the best candidate.
 A decision with a single legal step is answered without searching.
 """
 

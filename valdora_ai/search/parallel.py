@@ -1,13 +1,16 @@
-"""Root parallelism: independent searches in worker processes, merged at the root.
+"""Root ensembles: independent searches of one decision, merged at the root.
 
-Each job runs the same agent with seed ``seed + job`` (job 0 keeps the agent's seed)
-on the same observation; an iteration budget is split evenly between the jobs, a
-seconds budget applies to each. The candidates are merged step by step: visits
-summed, per-player values, win probability and expected scores averaged weighted by
-visits, their standard deviations pooled, the principal variation taken from the job
-that visited the step most; then ranked as one search's (:func:`~.report.ranked`). With
-a fixed number of jobs the result is as reproducible as a single search. Workers
-neither stream partial results nor honour a stop request; use a seconds budget.
+Each search runs the same agent with the seed ``derive_seed(seed, k)`` for the k-th
+search, on the same observation, in a worker process (``jobs``) or one after another
+in the caller's (``trees``, see :class:`~valdora_ai.agents.search_base.SearchAgent`);
+an iteration budget is split evenly between the searches, a seconds budget so that they
+fit it together. The candidates are merged step by step: visits summed, per-player
+values, win probability and expected scores averaged weighted by visits, their
+standard deviations pooled, the principal variation taken from the search that
+visited the step most; then ranked as one search's (:func:`~.report.ranked`). With a
+fixed number of searches the result is as reproducible as a single search, and the
+same in processes as in one. Workers neither stream partial results nor honour a stop
+request; use a seconds budget.
 """
 
 from __future__ import annotations
