@@ -42,8 +42,8 @@ from valdora_ai.search.uct import UctSettings
 
 TREES = ("game", "turn")
 GUIDES = ("greedy", "learned", "auto")
-LEARNED_DEPTH = 6
-MAX_TREES = 64  # the cut-off a learned estimate was tested at (docs/strength.md)
+LEARNED_DEPTH = 6  # the cut-off a learned estimate was tested at (docs/strength.md)
+MAX_TREES = 64
 
 
 class MctsAgent(SearchAgent):
