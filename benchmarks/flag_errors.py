@@ -420,4 +420,7 @@ def _lineup(text: str, players: int) -> list[str]:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except va.ValdoraError as error:  # a bad game, spec or data: one line, exit 1
+        sys.exit(f"error: {error}")

@@ -4,6 +4,8 @@ end at a tiny size (its full size is a long measurement, not a test)."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
@@ -105,3 +107,11 @@ def test_restability_measures_a_candidate_analysis_on_another_ones_positions(
     assert first["settings"]["agent"] == candidate.agent
     assert [line["index"] for line in measured] == [2]
     assert figures["stability"]["trials"] == 1
+
+
+def test_a_bad_agent_is_one_line_and_exit_1() -> None:
+    result = subprocess.run([sys.executable, str(SCRIPT), "--game", "zavandor", "--agent",
+                             "ismcts:trees=0", "--turns", "1"], capture_output=True, text=True)
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines() == [
+        "error: 'ismcts:trees=0': trees must be an integer from 1 to 64, got 0"]
