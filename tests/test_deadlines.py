@@ -129,14 +129,17 @@ def test_expectimax_stopped_in_its_first_depth_ranks_what_it_valued() -> None:
     With 4 play-outs a horizon asks 3 times (before each play-out but the first)."""
     game, state, observation = _position()
     greedy = game.greedy_step(observation.belief_state(), va.make_rng(0))
-    agent = va.make_agent("expectimax:playouts=4", game)
-    none = agent.analyze(observation, None, StopAfter(0))
+
+    def agent() -> Any:  # fresh each time: a seeded agent's first search is reproducible
+        return va.make_agent("expectimax:playouts=4", game)
+
+    none = agent().analyze(observation, None, StopAfter(0))
     assert [c.step for c in none.candidates] == [greedy] and none.best.values == ()
     assert not none.complete and none.extra["depth"] == 0
-    two = agent.analyze(observation, None, StopAfter(7))
+    two = agent().analyze(observation, None, StopAfter(7))
     assert len(two.candidates) == 2 and greedy in [c.step for c in two.candidates]
     assert not two.complete and two.extra["depth"] == 0
-    full = {c.step: c for c in agent.analyze(observation).candidates}
+    full = {c.step: c for c in agent().analyze(observation).candidates}
     assert len(full) == len(state.legal_steps())
     for candidate in two.candidates:  # the same exact values as the full depth
         assert candidate.values == full[candidate.step].values

@@ -97,7 +97,9 @@ def _check_against_brute_force(game: Any, state: Any, reward: str, depth: int,
     analysis = agent.analyze(obs)
     belief = obs.belief_state()
     assert sorted(c.step for c in analysis.candidates) == belief.legal_steps()
-    reference = Expectimax(game, Evaluator(game, reward), playouts=playouts, seed=0)
+    first_search_seed = va.make_rng(0).next_u64()  # drawn from the agent's stream (seed 0)
+    reference = Expectimax(game, Evaluator(game, reward), playouts=playouts,
+                           seed=first_search_seed)
     for candidate in analysis.candidates:
         child = belief.copy()
         child.apply(candidate.step)

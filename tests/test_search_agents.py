@@ -275,6 +275,23 @@ def test_a_root_ensemble_in_one_process_is_the_processes_merge(name: str) -> Non
         (c.step, c.visits) for c in trees.candidates]
 
 
+@pytest.mark.parametrize("spec", ["ismcts:iterations=40,trees=2,seed=3",
+                                  "ismcts:iterations=40,jobs=2,seed=3",
+                                  "expectimax:depth=1,playouts=2,seed=3"])
+@pytest.mark.parametrize("name", va.game_names())
+def test_a_position_met_again_is_searched_afresh(name: str, spec: str) -> None:
+    """Asked the same decision again, an agent searches it with fresh random numbers,
+    and a fresh agent of the same seed repeats its first search. (Seeds fixed by the
+    spec alone made each decision a function of the position: two root ensembles in
+    Valdora self-play then repeated a cycle of positions up to the safety cap.)"""
+    game, state = _start(name, 5)
+    obs = game.observation(state, state.current_player)
+    agent = va.make_agent(spec, game)
+    first, again = _stable(agent.analyze(obs)), _stable(agent.analyze(obs))
+    assert _stable(va.make_agent(spec, game).analyze(obs)) == first
+    assert again != first
+
+
 def test_a_root_ensemble_splits_a_time_budget_reports_and_stops(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """With seconds, each of the trees gets its share (one after another, they must fit

@@ -92,7 +92,9 @@ class ExpectimaxAgent(SearchAgent):
         limited = budget.iterations is not None or budget.seconds is not None
         deadline = None if budget.seconds is None else start + budget.seconds
         should_stop = control.should_stop if control is not None else None
-        sampling = {"playouts": self.params["playouts"], "seed": self.params["seed"]}
+        # Common random numbers within this search, fresh ones for the next decision (so
+        # a position met again is not bound to repeat its choice).
+        sampling = {"playouts": self.params["playouts"], "seed": self.rng.next_u64()}
         best: tuple[Candidate, ...] = ()
         reached = 0
         leaves = 0

@@ -106,11 +106,18 @@ class SearchAgent(Agent):
     def _ensemble(self, observation: Observation, budget: Budget,
                   control: SearchControl | None, searches: int, jobs: int) -> Analysis:
         """`searches` independent searches of the decision, the iterations split between
-        them and each seeded from the agent's seed, merged at the root: in `jobs`
-        processes, or one after the other here (`jobs` 1), where a stop request ends the
-        current search and skips the rest, and progress reports show the merge so far."""
+        them, merged at the root: in `jobs` processes, or one after the other here (`jobs`
+        1), where a stop request ends the current search and skips the rest, and progress
+        reports show the merge so far.
+
+        The searches' seeds follow on from one drawn from the agent's stream, so a seeded
+        agent repeats its game, but a position it meets again is searched afresh: seeds
+        fixed by the agent's seed alone made every decision a function of the position,
+        and two ensembles in self-play then repeated a cycle of positions to the safety
+        cap (docs/analysis.md)."""
         extra = {"trees": 1} if "trees" in self.params else {}
-        params = [self.params | extra | {"jobs": 1, "seed": derive_seed(self.params["seed"], j)}
+        first = self.rng.next_u64()
+        params = [self.params | extra | {"jobs": 1, "seed": derive_seed(first, j)}
                   for j in range(searches)]
         budgets = split_budget(budget, searches)
         if budget.seconds is not None:  # each process runs searches/jobs of them in turn
