@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 from dataclasses import dataclass, field
 
+import valdora_ai as va
 from valdora_ai.games import make_game
 from valdora_ai.games.alchemists import steps as S
 from valdora_ai.games.alchemists.rules import CHOOSE, AlchemistsState
@@ -126,4 +128,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except va.ValdoraError as error:  # a bad player count: one line, exit 1
+        sys.exit(f"error: {error}")
