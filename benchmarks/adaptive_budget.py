@@ -60,4 +60,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except va.ValdoraError as error:  # a bad record or spec: one line, exit 1
+        sys.exit(f"error: {error}")

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 from dataclasses import dataclass, field
 
+import valdora_ai as va
 from valdora_ai.games import make_game
 from valdora_ai.games.alchemists import steps as S
 from valdora_ai.games.alchemists.rules import CHOOSE, AlchemistsState
+from valdora_ai.games.alchemists.styles import STYLES
 from valdora_ai.rng import Rng
 
 
@@ -115,7 +118,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
-    parser.add_argument("--policy", default="greedy",
+    parser.add_argument("--policy", default="greedy", choices=("greedy", "quick", *STYLES),
                         help="greedy or quick (the former greedy; the compiled core's "
                              "unless VALDORA_PURE_PYTHON=1) or a style (planner, hoarder)")
     args = parser.parse_args()
@@ -125,4 +128,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except va.ValdoraError as error:  # a bad player count: one line, exit 1
+        sys.exit(f"error: {error}")

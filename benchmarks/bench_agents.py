@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from dataclasses import dataclass
 
+import valdora_ai as va
 from valdora_ai.agents import make_agent
 from valdora_ai.analysis import Budget
 from valdora_ai.games import game_type, make_game
@@ -70,4 +72,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except va.ValdoraError as error:  # a bad spec or player count: one line, exit 1
+        sys.exit(f"error: {error}")

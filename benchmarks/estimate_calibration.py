@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+import valdora_ai as va
 from valdora_ai.backend import make_rng
 from valdora_ai.games import make_game
 
@@ -72,4 +74,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except va.ValdoraError as error:  # a bad player count: one line, exit 1
+        sys.exit(f"error: {error}")

@@ -23,9 +23,11 @@ luck cancel), and prints the standings with 95% intervals as CSV. It is the comm
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from typing import Any
 
+import valdora_ai as va
 from valdora_ai import run_tournament
 from valdora_ai.agents import make_agent
 from valdora_ai.backend import make_rng
@@ -121,4 +123,7 @@ def series(game: str, seconds: float, games: int, jobs: int, db: str | None) -> 
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except va.ValdoraError as error:  # a bad game, player count or budget: one line, exit 1
+        sys.exit(f"error: {error}")

@@ -15,8 +15,10 @@ greedy self-play, the distinct final scores of N play-outs from each kind of wor
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
+import valdora_ai as va
 from valdora_ai.backend import make_rng
 from valdora_ai.games import make_game
 
@@ -67,4 +69,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except va.ValdoraError as error:  # a bad game or player count: one line, exit 1
+        sys.exit(f"error: {error}")

@@ -1,10 +1,10 @@
 """The first entrant's Elo over the second from a two-entrant tournament database: its
 mean head-to-head score per game (the SPRT's pair score) with a 95% interval, as Elo.
 
-Reads the database directly (read-only), so it works while the series is still
-running; games are independent draws of a seat-rotated design, so the interval is the
-normal one over games (a block-level interval needs more blocks than a short series
-has).
+Only reads the database (it takes no run's lock), so it works while the series is
+still running; games are independent draws of a seat-rotated design, so the interval
+is the normal one over games (a block-level interval needs more blocks than a short
+series has).
 
     python benchmarks/pair_elo.py alch-greedy-cpu01.sqlite
 """
@@ -12,13 +12,14 @@ has).
 from __future__ import annotations
 
 import argparse
-import json
 import math
-import sqlite3
 import statistics
+import sys
 
+import valdora_ai as va
 from valdora_ai.analysis import Z95
 from valdora_ai.tournament.sprt import pair_score
+from valdora_ai.tournament.storage import ResultsDB
 
 
 def elo(score: float) -> str:
@@ -34,10 +35,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("db")
     args = parser.parse_args()
-    with sqlite3.connect(f"file:{args.db}?mode=ro", uri=True) as connection:
-        rows = connection.execute("SELECT seats, ranks FROM games ORDER BY block, slot")
-        scores = [pair_score(json.loads(seats), json.loads(ranks), 0, 1)
-                  for seats, ranks in rows]
+    with ResultsDB.open(args.db) as results:
+        scores = [pair_score(row.seats, row.ranks, 0, 1) for row in results.rows()]
     if len(scores) < 2:
         raise SystemExit(f"error: {args.db}: {len(scores)} games, need at least 2")
     mean = statistics.mean(scores)
@@ -47,4 +46,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except va.ValdoraError as error:  # a file that is no tournament database: one line, exit 1
+        sys.exit(f"error: {error}")

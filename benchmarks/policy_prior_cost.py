@@ -14,6 +14,7 @@ less, though caches shared with other processes still do::
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from typing import Any
 
@@ -80,4 +81,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except va.ValdoraError as error:  # a bad game or budget: one line, exit 1
+        sys.exit(f"error: {error}")

@@ -24,6 +24,7 @@ import sys
 import time
 from typing import Any
 
+import valdora_ai as va
 from valdora_ai.agents import make_agent
 from valdora_ai.analysis import Budget
 from valdora_ai.games import game_names, make_game
@@ -82,4 +83,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except va.ValdoraError as error:  # a bad budget: one line, exit 1
+        sys.exit(f"error: {error}")

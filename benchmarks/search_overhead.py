@@ -21,11 +21,13 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import valdora_ai as va
 import valdora_ai.agents.ismcts as ismcts_module
 import valdora_ai.search.uct as uct
 from valdora_ai.agents import make_agent
@@ -140,4 +142,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except va.ValdoraError as error:  # a bad player count or budget: one line, exit 1
+        sys.exit(f"error: {error}")

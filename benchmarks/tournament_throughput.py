@@ -14,10 +14,12 @@ how the games themselves scale.
 from __future__ import annotations
 
 import argparse
+import sys
 import tempfile
 import time
 from pathlib import Path
 
+import valdora_ai as va
 from valdora_ai.tournament import run_tournament
 
 
@@ -44,4 +46,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except va.ValdoraError as error:  # a bad spec or player count: one line, exit 1
+        sys.exit(f"error: {error}")

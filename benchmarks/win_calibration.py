@@ -160,7 +160,9 @@ def collect(args: argparse.Namespace, game: str) -> list[dict[str, Any]]:
     path = None if args.out_dir is None else args.out_dir / f"win_calibration.{game}.jsonl"
     settings = settings_of(args, game)
     games: list[dict[str, Any]] = []
+    new_file = True
     if path is not None and path.exists() and path.read_text().strip():
+        new_file = False
         first, *rest = path.read_text().splitlines()
         if json.loads(first).get("settings") != settings:
             raise SystemExit(f"{path} holds another measurement; use another --out-dir")
@@ -169,13 +171,14 @@ def collect(args: argparse.Namespace, game: str) -> list[dict[str, Any]]:
                 games.append(json.loads(line))
             except json.JSONDecodeError:
                 continue  # cut short by an interruption: played again
-    elif path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps({"settings": settings}) + "\n")
     while not args.report and len(pairs(games, False)) < args.positions:
         played = play(game, args.players, args.agent, args.seed + len(games))
         games.append(played)
         if path is not None:
+            if new_file:  # made with its first game: a bad game or spec leaves no file
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(json.dumps({"settings": settings}) + "\n")
+                new_file = False
             with path.open("a") as out:
                 out.write(json.dumps(played) + "\n")
     return games
@@ -225,4 +228,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except va.ValdoraError as error:  # a bad game or spec: one line, exit 1
+        sys.exit(f"error: {error}")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from collections import Counter
 
@@ -84,4 +85,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except va.ValdoraError as error:  # a bad player count: one line, exit 1
+        sys.exit(f"error: {error}")

@@ -74,6 +74,12 @@ def test_a_smoke_run_plays_resumes_and_plots(tmp_path: Path) -> None:
         "zavandor")
 
 
+def test_a_bad_spec_leaves_no_file_that_would_refuse_the_corrected_run(tmp_path: Path) -> None:
+    with pytest.raises(va.SpecError, match="unknown agent 'nosuch'"):
+        _script().main(["--game", "zavandor", "--agent", "nosuch", "--out-dir", str(tmp_path)])
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_the_analysis_shows_win_chances_through_its_games_map(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from valdora_ai.game_analysis import evaluate
