@@ -279,8 +279,7 @@ def measure(settings: Settings, turns: int, path: Path | None, report_only: bool
                 continue
             done[index] = measure_turn(settings, game, index, state, play)
             if path is not None:
-                with path.open("a") as out:
-                    out.write(json.dumps(done[index]) + "\n")
+                _append(path, settings, done[index])
     return figures(settings, [done[i] for i in sorted(done) if i < turns])
 
 
@@ -307,24 +306,19 @@ def restability(settings: Settings, source: Path, path: Path) -> dict[str, Any]:
             if index not in done:
                 done[index] = {"index": index,
                                "stable": stable(settings, game, positions[index][0])}
-                with path.open("a") as out:
-                    out.write(json.dumps(done[index]) + "\n")
+                _append(path, settings, done[index])
     return figures(settings, [outcome | {"stable": done[i]["stable"] if i in done else None}
                               for i, outcome in sorted(measured.items())])
 
 
 def _read_results(settings: Settings, path: Path | None) -> dict[int, dict[str, Any]]:
-    """The turns already measured in `path` (a new file starts with the settings)."""
-    if path is None:
-        return {}
-    if not path.exists() or not path.read_text().strip():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps({"settings": settings.to_json()}) + "\n")
+    """The turns already measured in `path` (its first line: the settings)."""
+    if path is None or not path.exists() or not path.read_text().strip():
         return {}
     first, *rest = path.read_text().splitlines()
     if json.loads(first).get("settings") != settings.to_json():
-        raise SystemExit(f"{path} holds a measurement with other settings; use another "
-                         "--out-dir or delete it")
+        raise SystemExit(f"error: {path} holds a measurement with other settings; use "
+                         "another --out-dir or delete it")
     done = {}
     for line in rest:
         try:
@@ -333,6 +327,16 @@ def _read_results(settings: Settings, path: Path | None) -> dict[int, dict[str, 
             continue  # a line cut short by an interruption: measured again
         done[int(outcome["index"])] = outcome
     return done
+
+
+def _append(path: Path, settings: Settings, outcome: dict[str, Any]) -> None:
+    """Append one outcome to `path`, made with its settings line on the first (so a bad
+    game or spec leaves no file that would refuse the corrected run)."""
+    if not path.exists() or not path.read_text().strip():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"settings": settings.to_json()}) + "\n")
+    with path.open("a") as out:
+        out.write(json.dumps(outcome) + "\n")
 
 
 def _planted_blunder(game: Any, state: Any, best: list[int], others: list[list[int]],

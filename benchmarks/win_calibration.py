@@ -165,7 +165,8 @@ def collect(args: argparse.Namespace, game: str) -> list[dict[str, Any]]:
         new_file = False
         first, *rest = path.read_text().splitlines()
         if json.loads(first).get("settings") != settings:
-            raise SystemExit(f"{path} holds another measurement; use another --out-dir")
+            raise SystemExit(f"error: {path} holds another measurement; use another "
+                             "--out-dir")
         for line in rest:
             try:
                 games.append(json.loads(line))

@@ -109,9 +109,11 @@ def test_restability_measures_a_candidate_analysis_on_another_ones_positions(
     assert figures["stability"]["trials"] == 1
 
 
-def test_a_bad_agent_is_one_line_and_exit_1() -> None:
+def test_a_bad_agent_is_one_line_and_exit_1_and_leaves_no_file(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, str(SCRIPT), "--game", "zavandor", "--agent",
-                             "ismcts:trees=0", "--turns", "1"], capture_output=True, text=True)
+                             "ismcts:trees=0", "--turns", "1", "--out-dir", str(tmp_path)],
+                            capture_output=True, text=True)
     assert result.returncode == 1
     assert result.stderr.strip().splitlines() == [
         "error: 'ismcts:trees=0': trees must be an integer from 1 to 64, got 0"]
+    assert list(tmp_path.iterdir()) == []  # nothing to refuse the corrected run
