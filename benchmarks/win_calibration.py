@@ -9,8 +9,9 @@ A **position** is one such prediction for the seat to move (what ``winBefore`` s
 
 Reported, over every position: the **expected calibration error** with 10 equal-width
 buckets, ECE = sum over buckets of (positions in it / positions) x |mean predicted -
-mean result| (target 0.05 or less over 1,000 positions or more), the same over every
-seat's prediction, and a reliability plot (SVG, no matplotlib; a dot per bucket, its
+mean result| (target 0.05 or less over 1,000 positions or more) with a 95% interval
+(bootstrap over whole games, seeded by ``--seed``), the same over every seat's
+prediction, and a reliability plot (SVG, no matplotlib; a dot per bucket, its
 size growing with the bucket's positions).
 
 ``--fit FILE`` fits a calibration map (:mod:`valdora_ai.game_analysis.calibration`,
@@ -44,6 +45,7 @@ from valdora_ai.rng import derive_seed
 from valdora_ai.svgdoc import SvgDoc
 
 BUCKETS = 10
+RESAMPLES = 1000
 
 
 def self_play_spec(spec: str) -> str:
@@ -111,6 +113,23 @@ def ece(points: list[tuple[float, float]]) -> float:
     """The expected calibration error of `points` (10 equal-width buckets)."""
     total = len(points)
     return sum(n / total * abs(p - y) for n, p, y in buckets(points)) if total else 0.0
+
+
+def ece_interval(games: list[dict[str, Any]], every_seat: bool, seed: int,
+                 resamples: int = RESAMPLES) -> tuple[float, float]:
+    """A 95% interval for the ECE: the basic bootstrap over whole games (a game's
+    positions share its winner, so the game, not the position, is the unit drawn).
+    Basic, not percentile: a resample repeats games, so its ECE runs higher than the
+    sample's (noise adds to the error), and the basic interval turns that excess into
+    the sample ECE's own upward bias rather than shifting the interval up."""
+    if not games:
+        return (0.0, 0.0)
+    rng = va.make_rng(seed)
+    values = sorted(ece(pairs([games[rng.randbelow(len(games))] for _ in games], every_seat))
+                    for _ in range(resamples))
+    estimate = ece(pairs(games, every_seat))
+    low, high = values[int(0.025 * resamples)], values[int(0.975 * resamples) - 1]
+    return (max(0.0, 2 * estimate - high), min(1.0, 2 * estimate - low))
 
 
 def reliability_svg(title: str, series: dict[str, list[tuple[float, float]]]) -> str:
@@ -204,6 +223,7 @@ def main(argv: list[str] | None = None) -> int:
         mover, every = pairs(games, False), pairs(games, True)
         figure: dict[str, Any] = {"game": game, "agent": args.agent, "games": len(games),
                                   "positions": len(mover), "ece": ece(mover),
+                                  "eceInterval": ece_interval(games, False, args.seed),
                                   "eceEverySeat": ece(every), "buckets": buckets(mover)}
         series = {"raw": mover}
         if args.fit is not None:

@@ -59,6 +59,18 @@ def test_expected_calibration_error_by_ten_buckets() -> None:
         "ismcts:iterations=800,settle=100,reuse=false")
 
 
+def test_the_ece_interval_resamples_whole_games() -> None:
+    script = _script()
+    sure = {"predictions": [[0, 0, [0.9, 0.1]], [1, 1, [0.8, 0.2]]], "results": [1.0, 0.0]}
+    wrong = {"predictions": [[0, 0, [0.9, 0.1]], [1, 1, [0.3, 0.7]]], "results": [0.0, 1.0]}
+    alike = script.ece(script.pairs([sure, sure], False))
+    assert script.ece_interval([sure, sure], False, seed=1) == (alike, alike)
+    low, high = script.ece_interval([sure, wrong, sure, wrong], False, seed=1)
+    assert low < script.ece(script.pairs([sure, wrong], False)) < high
+    assert script.ece_interval([sure, wrong], False, seed=1) == script.ece_interval(
+        [sure, wrong], False, seed=1)
+
+
 def test_a_smoke_run_plays_resumes_and_plots(tmp_path: Path) -> None:
     args = ["--game", "zavandor", "--positions", "10", "--agent", "ismcts:iterations=20",
             "--out-dir", str(tmp_path), "--svg", str(tmp_path / "plot.svg"),
@@ -66,6 +78,8 @@ def test_a_smoke_run_plays_resumes_and_plots(tmp_path: Path) -> None:
     assert _script().main(args) == 0
     [figure] = json.loads((tmp_path / "out.json").read_text())
     assert figure["positions"] >= 10 and 0.0 <= figure["ece"] <= 1.0
+    low, high = figure["eceInterval"]
+    assert 0.0 <= low <= high <= 1.0
     lines = (tmp_path / "win_calibration.zavandor.jsonl").read_text().splitlines()
     assert _script().main([*args, "--report"]) == 0  # nothing played again
     assert (tmp_path / "win_calibration.zavandor.jsonl").read_text().splitlines() == lines
