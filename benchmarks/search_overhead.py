@@ -72,13 +72,13 @@ def timing_inside_the_search(watch: Stopwatch) -> Iterator[None]:
     """Time the play-outs and the determinizations of every ISMCTS iteration."""
     original_rollout = uct.rollout
     original_world = ismcts_module.IsmctsAgent.world_for_iteration
-    uct.rollout = watch.wrap("play-out", original_rollout)  # type: ignore[assignment]
+    uct.rollout = watch.wrap("play-out", original_rollout)
     ismcts_module.IsmctsAgent.world_for_iteration = watch.wrap(  # type: ignore[method-assign]
         "determinize", original_world)
     try:
         yield
     finally:
-        uct.rollout = original_rollout  # type: ignore[assignment]
+        uct.rollout = original_rollout
         ismcts_module.IsmctsAgent.world_for_iteration = original_world  # type: ignore[method-assign]
 
 
