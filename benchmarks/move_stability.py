@@ -33,13 +33,14 @@ import statistics
 import sys
 
 import valdora_ai as va
+from valdora_ai.games.base import State
 
 
-def sample_positions(game_name: str, players: int, count: int, seed: int) -> list[object]:
+def sample_positions(game_name: str, players: int, count: int, seed: int) -> list[State]:
     """`count` decision states from greedy self-play, spread over the games' lengths."""
     game = va.make_game(game_name, players=players)
     rng = va.make_rng(seed)
-    positions: list[object] = []
+    positions: list[State] = []
     game_seed = seed
     while len(positions) < count:
         game_seed += 1
