@@ -22,7 +22,7 @@ import argparse
 import os
 import sys
 import time
-from typing import Any
+from types import ModuleType
 
 import valdora_ai as va
 from valdora_ai.agents import make_agent
@@ -30,10 +30,10 @@ from valdora_ai.analysis import Budget
 from valdora_ai.games import game_names, make_game
 
 
-def tree_cpu(psutil: Any) -> float:
+def tree_cpu(psutil: ModuleType) -> float:
     """CPU seconds (user and system) of this process and its live descendants."""
     me = psutil.Process()
-    total = sum(me.cpu_times()[:2])
+    total: float = sum(me.cpu_times()[:2])
     for child in me.children(recursive=True):
         try:
             total += sum(child.cpu_times()[:2])
@@ -42,7 +42,7 @@ def tree_cpu(psutil: Any) -> float:
     return total
 
 
-def measure(game_name: str, jobs: int, iterations: int, decisions: int, psutil: Any
+def measure(game_name: str, jobs: int, iterations: int, decisions: int, psutil: ModuleType
             ) -> dict[str, float]:
     """Iterations per CPU and wall second of `decisions` searches with `jobs` jobs."""
     game = make_game(game_name, players=3)
