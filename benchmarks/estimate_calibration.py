@@ -14,20 +14,23 @@ import argparse
 import statistics
 import sys
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import valdora_ai as va
 from valdora_ai.backend import make_rng
 from valdora_ai.games import make_game
+from valdora_ai.games.valdora.game import ValdoraGame
+from valdora_ai.games.valdora.rules import ValdoraState
 
 T = TypeVar("T")
 
 
-def turn_snapshots(players: int, games: int, seed: int, take: Callable[[Any], T | None]
+def turn_snapshots(players: int, games: int, seed: int,
+                   take: Callable[[ValdoraState], T | None]
                    ) -> list[tuple[float, T, list[int]]]:
-    """Greedy self-play games: ``take(state)`` at the start of every turn, kept when not
-    None, as (share of the game played, what it took, final scores)."""
-    game = make_game("valdora", players=players)
+    """Greedy self-play games of Valdora: ``take(state)`` at the start of every turn,
+    kept when not None, as (share of the game played, what it took, final scores)."""
+    game = ValdoraGame(players=players)
     rows = []
     for g in range(games):
         state = game.new_state(seed + g)
