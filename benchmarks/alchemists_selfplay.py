@@ -15,8 +15,8 @@ import sys
 from dataclasses import dataclass, field
 
 import valdora_ai as va
-from valdora_ai.games import make_game
 from valdora_ai.games.alchemists import steps as S
+from valdora_ai.games.alchemists.game import AlchemistsGame
 from valdora_ai.games.alchemists.rules import CHOOSE, AlchemistsState
 from valdora_ai.games.alchemists.styles import STYLES
 from valdora_ai.rng import Rng
@@ -53,9 +53,10 @@ def _sale_ep(state: AlchemistsState, before: list[tuple[int, int]]) -> list[int]
 def play_games(players: int, games: int, first_seed: int = 0, policy: str = "greedy"
                ) -> Tally:
     tally = Tally(seat_wins=[0.0] * players)
-    game = make_game("alchemists", players=players)
+    game = AlchemistsGame(players=players)
     for seed in range(first_seed, first_seed + games):
-        state = game.new_state(seed)
+        # either engine's state: the compiled one reads like the reference it mirrors
+        state: AlchemistsState = game.new_state(seed)
         rng = Rng(seed)
         seats = [game.make_policy(policy) for _ in range(players)] if policy in \
             game.policy_names() else None
