@@ -33,7 +33,7 @@ def test_partials_are_drawn_and_ctrl_c_keeps_the_best_so_far() -> None:
 
     def search(control: SearchControl) -> Analysis:
         visits = 0
-        while not control.should_stop():
+        while not control.should_stop() and visits < 600:  # 30 s: a lost Ctrl-C fails
             visits += 1
             control.report(_partial(visits))
             time.sleep(0.05)
@@ -44,8 +44,13 @@ def test_partials_are_drawn_and_ctrl_c_keeps_the_best_so_far() -> None:
         return f"visits {analysis.candidates[0].visits}"
 
     console = Console(file=io.StringIO(), force_terminal=True)
-    threading.Timer(0.6, _thread.interrupt_main).start()
-    result = search_live(search, render, console)
+    # interrupt_main does nothing while SIGINT is ignored: make sure Python handles it
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        threading.Timer(0.6, _thread.interrupt_main).start()
+        result = search_live(search, render, console)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert result.interrupted
     assert drawn and drawn == sorted(drawn)
     assert result.analysis.candidates[0].visits >= drawn[-1]
