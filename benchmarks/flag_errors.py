@@ -55,6 +55,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from results_log import ResultsLog
+
 import valdora_ai as va
 from valdora_ai.game_analysis import DEFAULT_AGENT, DEFAULT_WORLDS, FLAGGED, THRESHOLDS
 from valdora_ai.game_analysis.evaluate import WORLDS_GROWTH, evaluate_state
@@ -269,7 +271,8 @@ def measure(settings: Settings, turns: int, path: Path | None, report_only: bool
             ) -> dict[str, Any]:
     """The figures for one game over its first `turns` turns, resuming from (and
     appending to) the results file `path`."""
-    done = _read_results(settings, path)
+    log = ResultsLog(path, settings.to_json())
+    done = _by_index(log.read())
     if not report_only and len(done) < turns:
         game = va.make_game(settings.game, players=settings.players)
         positions = turns_of_games(settings.game, settings.players, list(settings.lineup),
@@ -278,8 +281,7 @@ def measure(settings: Settings, turns: int, path: Path | None, report_only: bool
             if index in done:
                 continue
             done[index] = measure_turn(settings, game, index, state, play)
-            if path is not None:
-                _append(path, settings, done[index])
+            log.append(done[index])
     return figures(settings, [done[i] for i in sorted(done) if i < turns])
 
 
@@ -292,12 +294,13 @@ def restability(settings: Settings, source: Path, path: Path) -> dict[str, Any]:
     position's outcome is appended to `path` as soon as it is known, and a re-run
     resumes from there."""
     if not source.exists():
-        raise SystemExit(f"{source}: no measurement to measure stability again on")
+        raise SystemExit(f"error: {source}: no measurement to measure stability again on")
     first = json.loads(source.read_text().splitlines()[0]).get("settings", {})
-    measured = _read_results(replace(settings, agent=first.get("agent", settings.agent)),
-                             source)
+    measured = _by_index(ResultsLog(source, replace(
+        settings, agent=first.get("agent", settings.agent)).to_json()).read())
     clear = sorted(i for i, outcome in measured.items() if outcome["clearGap"])
-    done = _read_results(settings, path)
+    log = ResultsLog(path, settings.to_json())
+    done = _by_index(log.read())
     if any(i not in done for i in clear):
         game = va.make_game(settings.game, players=settings.players)
         positions = turns_of_games(settings.game, settings.players, list(settings.lineup),
@@ -306,37 +309,14 @@ def restability(settings: Settings, source: Path, path: Path) -> dict[str, Any]:
             if index not in done:
                 done[index] = {"index": index,
                                "stable": stable(settings, game, positions[index][0])}
-                _append(path, settings, done[index])
+                log.append(done[index])
     return figures(settings, [outcome | {"stable": done[i]["stable"] if i in done else None}
                               for i, outcome in sorted(measured.items())])
 
 
-def _read_results(settings: Settings, path: Path | None) -> dict[int, dict[str, Any]]:
-    """The turns already measured in `path` (its first line: the settings)."""
-    if path is None or not path.exists() or not path.read_text().strip():
-        return {}
-    first, *rest = path.read_text().splitlines()
-    if json.loads(first).get("settings") != settings.to_json():
-        raise SystemExit(f"error: {path} holds a measurement with other settings; use "
-                         "another --out-dir or delete it")
-    done = {}
-    for line in rest:
-        try:
-            outcome = json.loads(line)
-        except json.JSONDecodeError:
-            continue  # a line cut short by an interruption: measured again
-        done[int(outcome["index"])] = outcome
-    return done
-
-
-def _append(path: Path, settings: Settings, outcome: dict[str, Any]) -> None:
-    """Append one outcome to `path`, made with its settings line on the first (so a bad
-    game or spec leaves no file that would refuse the corrected run)."""
-    if not path.exists() or not path.read_text().strip():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps({"settings": settings.to_json()}) + "\n")
-    with path.open("a") as out:
-        out.write(json.dumps(outcome) + "\n")
+def _by_index(results: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """Measured turns by their index (a turn measured twice: the later result)."""
+    return {int(outcome["index"]): outcome for outcome in results}
 
 
 def _planted_blunder(game: Any, state: Any, best: list[int], others: list[list[int]],

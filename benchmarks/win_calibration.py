@@ -38,6 +38,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from results_log import ResultsLog
+
 import valdora_ai as va
 from valdora_ai.game_analysis import DEFAULT_AGENT
 from valdora_ai.game_analysis.calibration import CalibrationMap, fit
@@ -178,29 +180,12 @@ def collect(args: argparse.Namespace, game: str) -> list[dict[str, Any]]:
     """The self-play games on file for `game`, played on until `--positions` positions."""
     path = None if args.out_dir is None else args.out_dir / f"win_calibration.{game}.jsonl"
     settings = settings_of(args, game)
-    games: list[dict[str, Any]] = []
-    new_file = True
-    if path is not None and path.exists() and path.read_text().strip():
-        new_file = False
-        first, *rest = path.read_text().splitlines()
-        if json.loads(first).get("settings") != settings:
-            raise SystemExit(f"error: {path} holds another measurement; use another "
-                             "--out-dir")
-        for line in rest:
-            try:
-                games.append(json.loads(line))
-            except json.JSONDecodeError:
-                continue  # cut short by an interruption: played again
+    log = ResultsLog(path, settings)
+    games = log.read()
     while not args.report and len(pairs(games, False)) < args.positions:
         played = play(game, args.players, args.agent, args.seed + len(games))
         games.append(played)
-        if path is not None:
-            if new_file:  # made with its first game: a bad game or spec leaves no file
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(json.dumps({"settings": settings}) + "\n")
-                new_file = False
-            with path.open("a") as out:
-                out.write(json.dumps(played) + "\n")
+        log.append(played)
     return games
 
 
