@@ -123,6 +123,8 @@ def main() -> None:
                         help="greedy or quick (the former greedy; the compiled core's "
                              "unless VALDORA_PURE_PYTHON=1) or a style (planner, hoarder)")
     args = parser.parse_args()
+    if args.games < 2:  # the figures are spreads and quantiles over games
+        sys.exit(f"error: --games must be at least 2, got {args.games}")
     for players in args.players:
         tally = play_games(players, args.games, args.seed, args.policy)
         print(report(players, tally, args.games, args.policy))

@@ -72,7 +72,7 @@ def _child(tree: Path, code: str, *args: str) -> str:
     done = subprocess.run([sys.executable, "-c", code, *args], env=env, cwd=tree,
                           capture_output=True, text=True, check=False)
     if done.returncode:
-        raise SystemExit(f"{tree}: {done.stderr.strip().splitlines()[-1]}")
+        raise SystemExit(f"error: {tree}: {done.stderr.strip().splitlines()[-1]}")
     return done.stdout.strip()
 
 
@@ -104,6 +104,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", type=int, metavar="N",
                         help="compare the play of N greedy games per player count instead")
     args = parser.parse_args(argv)
+    if not (args.base / "valdora_ai").is_dir():
+        raise SystemExit(f"error: --base {args.base}: not a checkout of valdora_ai "
+                         "(no valdora_ai/ folder in it)")
     if args.check:
         return check(args.base.resolve(), args.check)
     trees = {"base": args.base.resolve(), "this": HERE}

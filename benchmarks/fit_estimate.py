@@ -12,6 +12,7 @@ by quarter of the game with and without them, on games held out of the fit.
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 import numpy as np
@@ -70,6 +71,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300, help="games per player count")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
+    if args.games < 3:  # a third of them are the held-out games
+        sys.exit(f"error: --games must be at least 3, got {args.games}")
     train, test = [], []
     for players in (3, 4, 5):
         train += collect(players, args.games, args.seed)

@@ -67,6 +67,8 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=4000)
     parser.add_argument("--decisions", type=int, default=3)
     args = parser.parse_args()
+    if args.decisions < 1:
+        sys.exit(f"error: --decisions must be at least 1, got {args.decisions}")
     try:
         import psutil
     except ImportError:

@@ -204,6 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     results = []
     for game in args.game or va.game_names():
+        va.make_agent(args.agent, va.make_game(game, players=args.players))  # named as given
         games = collect(args, game)
         mover, every = pairs(games, False), pairs(games, True)
         figure: dict[str, Any] = {"game": game, "agent": args.agent, "games": len(games),

@@ -28,6 +28,7 @@ CASES = [
       for game in va.game_names()
       for script, args, named, marks in (
           ("win_calibration", ["--agent", "nosuch:iterations=3"], "'nosuch'", ()),
+          ("win_calibration", ["--agent", "ismcts:bogus=2"], "'ismcts:bogus=2'", ()),
           ("clock_flags", ["--agent", "ismcts:trees=0", "--games", "1"], "got 0", ()),
           ("openspiel_compare", ["--players", "9"], "not 9", ()),
           ("oracle_worlds", ["--players", "9"], "not 9", ()),
@@ -44,6 +45,12 @@ CASES = [
       for script in ("alchemists_selfplay", "estimate_calibration", "zavandor_selfplay")],
     pytest.param("adaptive_budget", ["nosuch.jsonl"], "nosuch.jsonl", id="adaptive_budget"),
     pytest.param("pair_elo", ["nosuch.sqlite"], "nosuch.sqlite", id="pair_elo"),
+    pytest.param("alchemists_selfplay", ["--games", "1"], "got 1", id="alchemists_selfplay-games"),
+    pytest.param("fit_estimate", ["--games", "0"], "got 0", id="fit_estimate-games"),
+    pytest.param("root_parallelism", ["--decisions", "0"], "got 0",
+                 id="root_parallelism-decisions"),  # refused before psutil is needed
+    pytest.param("compare_builds", ["--base", "/nonexistent"], "/nonexistent",
+                 id="compare_builds-base"),
 ]
 
 

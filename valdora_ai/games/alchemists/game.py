@@ -69,10 +69,12 @@ class AlchemistsGame(GameBase):
         except DataError as exc:
             raise ValdoraError(str(exc)) from None
 
-    def new_state(self, seed: int) -> Any:
+    def new_state(self, seed: int) -> AlchemistsState:
         """A fresh game of the selected engine (games.alchemists.engines): the deck
-        shuffled and cut for the player count, 10 cards dealt."""
-        return engines.new_state(self.data, self.options, self.num_players, make_rng(seed))
+        shuffled and cut for the player count, 10 cards dealt (a compiled world unless
+        the pure engine is selected; it answers as an AlchemistsState does)."""
+        return engines.new_state(  # type: ignore[no-any-return]
+            self.data, self.options, self.num_players, make_rng(seed))
 
     def observation(self, state: Any, player: int) -> info.Observation:
         return info.observation(state, check_seat(self.num_players, player))
