@@ -92,4 +92,5 @@ def test_importing_the_app_leaves_sigint_alone() -> None:
              "assert signal.getsignal(signal.SIGINT) is signal.default_int_handler; "
              "from valdora_ai.cli.app import main; from valdora_ai.cli.launch import main as m; "
              "assert main is m")
-    subprocess.run([sys.executable, "-c", check], check=True, timeout=60)
+    subprocess.run([sys.executable, "-c", check], check=True, timeout=60,  # as a shell starts it,
+                   preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))

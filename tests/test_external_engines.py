@@ -155,8 +155,11 @@ ESCAPES = ["setsid", "double-fork"]
 def _stop_and_find_nothing_left(script: str, signum: int) -> None:
     """Run `script` until a bot's sleeping child is up, send it `signum`: the sleepers
     must be gone within 10 s."""
+    # SIGINT at its default, as a terminal starts it (a suite run from a background shell
+    # would hand it on ignored).
     process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
+                               stderr=subprocess.DEVNULL,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 30
     while not _descendants_alive(SLEEPER) and time.monotonic() < deadline:
         time.sleep(0.1)

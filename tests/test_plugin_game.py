@@ -266,7 +266,7 @@ def test_the_conformance_suite_passes(installed: Path) -> None:
     registry, so with the plug-in installed they check the plug-in too (``-k`` keeps to
     its cases)."""
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0",
          str(ROOT / "tests" / "test_conformance.py"),
          str(ROOT / "tests" / "test_step_words.py"), "-k", NAME],
         capture_output=True, text=True, cwd=ROOT, timeout=600)
