@@ -45,6 +45,7 @@ CASES = [
       for script in ("alchemists_selfplay", "estimate_calibration", "zavandor_selfplay")],
     pytest.param("adaptive_budget", ["nosuch.jsonl"], "nosuch.jsonl", id="adaptive_budget"),
     pytest.param("pair_elo", ["nosuch.sqlite"], "nosuch.sqlite", id="pair_elo"),
+    pytest.param("score_margins", ["nosuch.sqlite"], "nosuch.sqlite", id="score_margins"),
     pytest.param("alchemists_selfplay", ["--games", "1"], "got 1", id="alchemists_selfplay-games"),
     pytest.param("fit_estimate", ["--games", "0"], "got 0", id="fit_estimate-games"),
     pytest.param("root_parallelism", ["--decisions", "0"], "got 0",
