@@ -42,6 +42,24 @@ def main() -> None:
         app()
     except KeyboardInterrupt:
         sys.exit(INTERRUPTED_EXIT)
+    except Exception as error:
+        if _interrupted(error):
+            sys.exit(INTERRUPTED_EXIT)
+        raise
+
+
+def _interrupted(error: BaseException) -> bool:
+    """Whether `error` was raised on the way out of a KeyboardInterrupt: Python wraps
+    one raised while a class is made (a dataclass's fields, as a command's lazy import
+    builds them) in a RuntimeError whose cause it is."""
+    seen: set[int] = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 if __name__ == "__main__":

@@ -94,3 +94,36 @@ def test_importing_the_app_leaves_sigint_alone() -> None:
              "assert main is m")
     subprocess.run([sys.executable, "-c", check], check=True, timeout=60,  # as a shell starts it,
                    preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
+def test_ctrl_c_while_a_command_makes_a_class_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Ctrl-C that lands while a command's lazy import makes a class (a dataclass's
+    fields) reaches ``main`` wrapped in a RuntimeError on Python 3.11 (seen under load
+    in CI: the tournament command's ``TournamentSpec``); it is still an interrupt."""
+    from valdora_ai.cli import app as app_module
+    from valdora_ai.cli import launch
+
+    class Interrupting:
+        def __set_name__(self, owner: type, name: str) -> None:
+            raise KeyboardInterrupt
+
+    def command() -> None:
+        type("Spec", (), {"field": Interrupting()})
+
+    monkeypatch.setattr(app_module, "app", command)
+    with pytest.raises(SystemExit) as ended:
+        launch.main()
+    assert ended.value.code == 130
+
+
+def test_other_errors_of_a_command_are_not_taken_for_an_interrupt(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from valdora_ai.cli import app as app_module
+    from valdora_ai.cli import launch
+
+    def command() -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(app_module, "app", command)
+    with pytest.raises(RuntimeError, match="a bug"):
+        launch.main()
