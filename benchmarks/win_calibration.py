@@ -14,9 +14,11 @@ mean result| (target 0.05 or less over 1,000 positions or more) with a 95% inter
 prediction, and a reliability plot (SVG, no matplotlib; a dot per bucket, its
 size growing with the bucket's positions).
 
-``--fit FILE`` fits a calibration map (:mod:`valdora_ai.game_analysis.calibration`,
-isotonic: pool-adjacent-violators on every seat's prediction) on the games of even
-number and reports the ECE of the raw and of the mapped chances on the games of odd
+``--fit FILE`` fits a calibration map (:mod:`valdora_ai.game_analysis.calibration`;
+``--map isotonic``: pool-adjacent-violators on every seat's prediction, or ``--map
+power``: every seat's share raised to the power of least cross-entropy) on the games
+of even number and reports the ECE of the raw and of the mapped chances (mapped as
+the analysis maps them: every seat's, rescaled to add up to 1) on the games of odd
 number (held out), then writes the map fitted on every game, with the seed and the
 games it came from, so it is reproducible.
 
@@ -35,6 +37,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +45,7 @@ from results_log import ResultsLog
 
 import valdora_ai as va
 from valdora_ai.game_analysis import DEFAULT_AGENT
-from valdora_ai.game_analysis.calibration import CalibrationMap, fit
+from valdora_ai.game_analysis.calibration import CalibrationMap, fit, fit_power
 from valdora_ai.rng import derive_seed
 from valdora_ai.svgdoc import SvgDoc
 
@@ -97,6 +100,22 @@ def pairs(games: list[dict[str, Any]], every_seat: bool) -> list[tuple[float, fl
             for s in range(len(wins)) if every_seat else (seat,):
                 found.append((float(wins[s]), float(g["results"][s])))
     return found
+
+
+def fitted(kind: str, games: list[dict[str, Any]]) -> CalibrationMap:
+    """A map of `kind` fitted on every seat's predictions in `games`."""
+    if kind == "power":
+        return fit_power([(tuple(wins), tuple(g["results"]))
+                          for g in games for _, _, wins in g["predictions"]])
+    return fit(pairs(games, True))
+
+
+def mapped_pairs(games: list[dict[str, Any]], mapping: CalibrationMap
+                 ) -> list[tuple[float, float]]:
+    """(mapped chance, result) for the mover, mapped as the analysis maps: every seat's
+    share, rescaled to add up to 1."""
+    return [(mapping.apply(tuple(wins))[seat], float(g["results"][seat]))
+            for g in games for _, seat, wins in g["predictions"]]
 
 
 def buckets(points: list[tuple[float, float]]) -> list[tuple[int, float, float]]:
@@ -200,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", action="store_true", help="play no more games")
     parser.add_argument("--svg", type=Path, help="the reliability plot (one game)")
     parser.add_argument("--fit", type=Path, help="fit a calibration map and write it here")
+    parser.add_argument("--map", choices=("isotonic", "power"), default="isotonic",
+                        help="the kind of map --fit fits (default isotonic)")
     parser.add_argument("--json", type=Path, help="write the figures to this file too")
     args = parser.parse_args(argv)
     results = []
@@ -213,17 +234,17 @@ def main(argv: list[str] | None = None) -> int:
                                   "eceEverySeat": ece(every), "buckets": buckets(mover)}
         series = {"raw": mover}
         if args.fit is not None:
-            train = pairs(games[0::2], True)
             held = pairs(games[1::2], False)
-            trial = fit(train)
-            mapped = [(trial(p), y) for p, y in held]
-            figure |= {"heldOutPositions": len(held), "heldOutEce": ece(held),
-                       "heldOutEceMapped": ece(mapped)}
+            mapped = mapped_pairs(games[1::2], fitted(args.map, games[0::2]))
+            figure |= {"map": args.map, "heldOutPositions": len(held),
+                       "heldOutEce": ece(held), "heldOutEceMapped": ece(mapped)}
             series["mapped (held out)"] = mapped
-            final = fit(every)
-            CalibrationMap(game=game, knots=final.knots,
-                           source={**settings_of(args, game), "games": len(games),
-                                   "predictions": len(every)}).write(args.fit)
+            final = fitted(args.map, games)
+            if final.power is not None:
+                figure["power"] = final.power
+            replace(final, game=game, source={**settings_of(args, game), "map": args.map,
+                                              "games": len(games),
+                                              "predictions": len(every)}).write(args.fit)
         if args.svg is not None:
             args.svg.parent.mkdir(parents=True, exist_ok=True)
             args.svg.write_text(reliability_svg(f"Win chance calibration: {game}", series))

@@ -11,7 +11,8 @@ import pytest
 from scripts import load_script
 
 import valdora_ai as va
-from valdora_ai.game_analysis.calibration import CalibrationMap, fit, shipped
+from valdora_ai.game_analysis import evaluate
+from valdora_ai.game_analysis.calibration import CalibrationMap, fit, fit_power, shipped
 
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "win_calibration.py"
 
@@ -49,6 +50,67 @@ def test_a_shipped_map_is_of_its_game_and_increasing(name: str) -> None:
     assert mapped.game == name and mapped.source["seed"] is not None
     ys = [y for _, y in mapped.knots]
     assert ys == sorted(ys) and all(0.0 <= y <= 1.0 for y in ys)
+    shares = [i / 20 for i in range(21)]
+    assert [mapped(x) for x in shares] == sorted(mapped(x) for x in shares)
+    assert mapped(0.1) < mapped(0.9)
+
+
+def test_a_power_map_raises_every_share_and_rescales() -> None:
+    mapped = CalibrationMap(game="x", power=0.5)
+    chances = mapped.apply((0.81, 0.09, 0.1))
+    roots = (0.9, 0.3, 0.1 ** 0.5)
+    assert chances == pytest.approx(tuple(r / sum(roots) for r in roots))
+    assert mapped.apply((1.0, 0.0))[1] > 0  # a share of 0 is raised from the floor
+    again = CalibrationMap.from_json(json.loads(json.dumps(mapped.to_json())))
+    assert again == mapped
+
+
+def test_the_power_fit_finds_the_power_that_made_the_results() -> None:
+    """Shares too sure (the true chances raised to 1/0.4 and rescaled): the fit finds
+    0.4, which maps them back."""
+    rng = va.make_rng(3)
+    predictions = []
+    for _ in range(3000):
+        raw = [rng.random() + 0.05 for _ in range(3)]
+        truth = [r / sum(raw) for r in raw]
+        sure = [t ** 2.5 for t in truth]
+        shares = tuple(x / sum(sure) for x in sure)
+        draw, winner = rng.random(), 2
+        for seat in range(2):
+            if draw < sum(truth[:seat + 1]):
+                winner = seat
+                break
+        predictions.append((shares, tuple(float(s == winner) for s in range(3))))
+    power = fit_power(predictions).power
+    assert power is not None and power == pytest.approx(0.4, abs=0.05)
+
+
+@pytest.mark.parametrize("document, named", [
+    ({"kind": "power", "power": -1}, "'power' must be a number"),
+    ({"kind": "power", "power": "0.3"}, "'power' must be a number"),
+    ({"kind": "spline", "knots": []}, "'kind' must be isotonic"),
+    ({"kind": "isotonic", "knots": [[0.1]]}, "'kind' must be isotonic"),
+    ({"game": 3, "kind": "power", "power": 0.3}, "'game' must be a name"),
+])
+def test_a_damaged_map_is_refused_naming_what_is_wrong(document: dict[str, object],
+                                                       named: str) -> None:
+    with pytest.raises(va.ValdoraError, match=named):
+        CalibrationMap.from_json({"format": "valdora-calibration-map", "game": "valdora"}
+                                 | document)
+
+
+@pytest.mark.parametrize("name", va.game_names())
+def test_the_analysis_shows_the_mapped_chances(name: str,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    mapped = shipped(name)
+    if mapped is None:
+        pytest.skip(f"no calibration map shipped for {name}")
+    game = va.make_game(name, players=3)
+    state = game.new_state(5)
+    shown = evaluate.evaluate_state(game, state, "ismcts:iterations=60", False, seed=2)
+    monkeypatch.setattr(evaluate, "shipped", lambda _: None)
+    raw = evaluate.evaluate_state(game, state, "ismcts:iterations=60", False, seed=2)
+    assert shown.wins == pytest.approx(mapped.apply(raw.wins)) and shown.wins != raw.wins
 
 
 def test_expected_calibration_error_by_ten_buckets() -> None:
