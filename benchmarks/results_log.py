@@ -25,9 +25,10 @@ class ResultsLog:
     def read(self) -> list[dict[str, Any]]:
         """The results already on file, in order; a line cut short by an interruption is
         dropped (its result is measured again)."""
-        if self.path is None or not self.path.exists() or not self.path.read_text().strip():
+        text = "" if self.path is None or not self.path.exists() else self.path.read_text()
+        if not text.strip():
             return []
-        first, *rest = self.path.read_text().splitlines()
+        first, *rest = text.splitlines()
         if json.loads(first).get("settings") != self.settings:
             raise SystemExit(f"error: {self.path} holds a measurement with other settings; "
                              "use another --out-dir or delete it")

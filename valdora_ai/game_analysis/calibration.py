@@ -129,10 +129,13 @@ def fit_power(predictions: list[tuple[tuple[float, ...], tuple[float, ...]]],
     """The power map most likely to have produced the results: `predictions` holds
     (every seat's share, every seat's result: 1 a win, split on a tie) per position;
     the power of :data:`POWERS` with the least cross-entropy of the mapped chances."""
+    floored = [([max(share, POWER_FLOOR) for share in shares], results)
+               for shares, results in predictions]
+
     def cross_entropy(power: float) -> float:
         total = 0.0
-        for shares, results in predictions:
-            raised = [max(share, POWER_FLOOR) ** power for share in shares]
+        for shares, results in floored:
+            raised = [share ** power for share in shares]
             norm = sum(raised)
             total -= sum(y * math.log(r / norm)
                          for r, y in zip(raised, results, strict=True) if y > 0)
