@@ -41,7 +41,11 @@ on the same positions, at a small part of the cost: the clear-gap positions and 
 gaps are read from the measurement already in ``--out-dir`` and only the two default
 analyses are run (into flag_errors.GAME.stability.TAG.jsonl, TAG naming the analysis
 measured, resumable likewise); with ``--agent`` a candidate default is measured so
-before it is made one.
+before it is made one. ``--disagreements`` then looks at the positions where the two
+analyses disagreed: their two picks compared with each other and the reference's best
+with each, on the reference's worlds (into flag_errors.GAME.disagreements.TAG.jsonl),
+to tell disagreements between decisions worth the same from advice that changes with
+the seed.
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ import hashlib
 import json
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -299,19 +304,80 @@ def restability(settings: Settings, source: Path, path: Path) -> dict[str, Any]:
     measured = _by_index(ResultsLog(source, replace(
         settings, agent=first.get("agent", settings.agent)).to_json()).read())
     clear = sorted(i for i, outcome in measured.items() if outcome["clearGap"])
-    log = ResultsLog(path, settings.to_json())
-    done = _by_index(log.read())
-    if any(i not in done for i in clear):
-        game = va.make_game(settings.game, players=settings.players)
-        positions = turns_of_games(settings.game, settings.players, list(settings.lineup),
-                                   clear[-1] + 1, settings.seed)
-        for index in clear:
-            if index not in done:
-                done[index] = {"index": index,
-                               "stable": stable(settings, game, positions[index][0])}
-                log.append(done[index])
+    done = _each_position(settings, path, clear, lambda game, index, state: {
+        "index": index, "stable": stable(settings, game, state)})
     return figures(settings, [outcome | {"stable": done[i]["stable"] if i in done else None}
                               for i, outcome in sorted(measured.items())])
+
+
+def disagreements(settings: Settings, stability_path: Path, path: Path) -> dict[str, Any]:
+    """What the two picks are worth where the two default analyses disagreed (the
+    positions ``--restability`` found unstable, read from `stability_path`): the two
+    picks compared with each other, and the reference's best with each, on the
+    reference's worlds. A disagreement between decisions the reference cannot tell apart
+    costs a player nothing; one between decisions a flag apart is advice that changes
+    with the seed. Each position's outcome is appended to `path` and a re-run resumes."""
+    if not stability_path.exists():
+        raise SystemExit(f"error: {stability_path}: no stability measured again for this "
+                         "agent: run --restability first")
+    unstable = sorted(i for i, outcome in _by_index(ResultsLog(
+        stability_path, settings.to_json()).read()).items() if outcome["stable"] is False)
+    done = _each_position(settings, path, unstable, lambda game, index, state: _disagreement(
+        settings, game, index, state))
+    found = [done[i] for i in unstable]
+    return {"game": settings.game, "agent": settings.agent, "reference": settings.reference,
+            "referenceWorlds": settings.reference_worlds, "disagreements": len(found),
+            "apart": sum(1 for d in found if d["apart"]),
+            "bothAFlagBelowReference": sum(
+                1 for d in found if d["referenceOverOne"] and d["referenceOverTwo"]),
+            "positions": found}
+
+
+def _each_position(settings: Settings, path: Path, indices: list[int],
+                   measure: Callable[[Any, int, Any], dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """Every outcome in the results file `path` by index, after measuring (``measure(game,
+    index, state)``) each of the sorted `indices` not in it yet, each appended as soon as
+    it is known."""
+    log = ResultsLog(path, settings.to_json())
+    done = _by_index(log.read())
+    missing = [i for i in indices if i not in done]
+    if missing:
+        game = va.make_game(settings.game, players=settings.players)
+        positions = turns_of_games(settings.game, settings.players, list(settings.lineup),
+                                   missing[-1] + 1, settings.seed)
+        for index in missing:
+            done[index] = measure(game, index, positions[index][0])
+            log.append(done[index])
+    return done
+
+
+def _disagreement(settings: Settings, game: Any, index: int, state: Any) -> dict[str, Any]:
+    """One unstable position: the picks of seeds 1 and 2 and the reference's, the two
+    picks' difference (one minus two) and the reference's flag class over each."""
+    one, _ = best_steps(game, state, reseeded(settings.agent, 1))
+    two, _ = best_steps(game, state, reseeded(settings.agent, 2))
+    best, _ = best_steps(game, state, settings.reference)
+    worlds, seed = settings.reference_worlds, settings.seed + 4 * 10**6 + 3 * index
+    between = compare(game, state, one, two, worlds, seed)
+
+    def below_reference(pick: list[int], offset: int) -> str | None:
+        return None if same_decision(game, state, best, pick) else point_class(
+            compare(game, state, best, pick, worlds, seed + offset))
+
+    belief = game.observation(state, state.current_player).belief_state()
+    return {"index": index, "one": game.format_turn(belief, one),
+            "two": game.format_turn(belief, two),
+            "reference": game.format_turn(belief, best),
+            "loss": between.loss, "lossInterval": list(between.loss_interval),
+            "apart": _apart(between), "referenceOverOne": below_reference(one, 1),
+            "referenceOverTwo": below_reference(two, 2)}
+
+
+def _apart(comparison: Comparison) -> bool:
+    """Whether two decisions differ beyond the noise, either way, by points or by win
+    share (an interval that excludes 0)."""
+    return any(low > 0 or high < 0 for low, high in (comparison.loss_interval,
+                                                      comparison.win_loss_interval))
 
 
 def _by_index(results: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
@@ -349,28 +415,40 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out-dir", type=Path,
                         help="keep each turn's outcome in OUT_DIR/flag_errors.GAME.jsonl and "
                              "resume from there")
-    parser.add_argument("--report", action="store_true",
-                        help="only print the figures of the turns already in --out-dir")
-    parser.add_argument("--restability", action="store_true",
-                        help="measure stability again on the clear-gap positions of the "
-                             "measurement in --out-dir, with the code as it is now (into "
-                             "OUT_DIR/flag_errors.GAME.stability.TAG.jsonl, resumable)")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--report", action="store_true",
+                      help="only print the figures of the turns already in --out-dir")
+    mode.add_argument("--restability", action="store_true",
+                      help="measure stability again on the clear-gap positions of the "
+                           "measurement in --out-dir, with the code as it is now (into "
+                           "OUT_DIR/flag_errors.GAME.stability.TAG.jsonl, resumable)")
+    mode.add_argument("--disagreements", action="store_true",
+                      help="where --restability found the two analyses disagreeing, what "
+                           "their picks are worth against each other and the reference's "
+                           "best (into OUT_DIR/flag_errors.GAME.disagreements.TAG.jsonl, "
+                           "resumable)")
     parser.add_argument("--json", type=Path, help="write the figures to this file too")
     args = parser.parse_args(argv)
     lineup = tuple(_lineup(args.lineup, args.players))
+    if (args.restability or args.disagreements) and args.out_dir is None:
+        raise SystemExit("--restability and --disagreements need --out-dir")
     results = []
     for name in args.game or va.game_names():
         settings = Settings(name, args.players, lineup, args.scale, args.every, args.seed,
                             args.agent)
         path = None if args.out_dir is None else args.out_dir / f"flag_errors.{name}.jsonl"
-        if args.restability:
-            if path is None:
-                raise SystemExit("--restability needs --out-dir")
-            stability = path.with_suffix(f".stability.{_spec_tag(args.agent)}.jsonl")
-            results.append(restability(settings, path, stability))
+        tag = _spec_tag(args.agent)
+        if args.disagreements and path is not None:
+            results.append(disagreements(settings, path.with_suffix(f".stability.{tag}.jsonl"),
+                                         path.with_suffix(f".disagreements.{tag}.jsonl")))
+        elif args.restability and path is not None:
+            results.append(restability(settings, path, path.with_suffix(f".stability.{tag}.jsonl")))
         else:
             results.append(measure(settings, args.turns, path, args.report))
     for r in results:
+        if "disagreements" in r:
+            _print_disagreements(r)
+            continue
         print(f"{r['game']}: {r['turns']} turns ({r['reviewed']} with a choice), "
               f"flags {r['flags']}")
         for key in ("falseFlags", "detection", "stability", "stabilityFlaggableGap"):
@@ -382,6 +460,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.json is not None:
         args.json.write_text(json.dumps(results, indent=1) + "\n")
     return 0
+
+
+def _print_disagreements(result: dict[str, Any]) -> None:
+    print(f"{result['game']}: {result['disagreements']} disagreements; the two picks apart "
+          f"beyond the noise in {result['apart']}; the reference's best a flag or more above "
+          f"both in {result['bothAFlagBelowReference']}")
+    for d in result["positions"]:
+        low, high = d["lossInterval"]
+        print(f"  turn {d['index']}: {d['one']} | {d['two']}: {d['loss']:+.2f} "
+              f"[{low:+.2f}, {high:+.2f}]{' apart' if d['apart'] else ''}; reference "
+              f"{d['reference']}: over them {d['referenceOverOne'] or '-'}, "
+              f"{d['referenceOverTwo'] or '-'}")
 
 
 def _spec_tag(spec: str) -> str:

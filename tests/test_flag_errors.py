@@ -109,6 +109,39 @@ def test_restability_measures_a_candidate_analysis_on_another_ones_positions(
     assert figures["stability"]["trials"] == 1
 
 
+def test_disagreements_value_the_two_picks_where_restability_found_them_apart(
+        tmp_path: Path) -> None:
+    """Only the unstable positions are looked at; each record holds both picks and the
+    reference's, their difference with its interval and the reference's class over each;
+    a re-run measures nothing again; without a stability file it is one error line."""
+    script = _script()
+    settings = script.Settings("zavandor", 3, ("greedy", "greedy", "greedy"), 2, 3, 1,
+                               "ismcts:iterations=40,settle=20,seed=1")
+    source = tmp_path / "flag_errors.zavandor.jsonl"
+    stability = tmp_path / "flag_errors.zavandor.stability.jsonl"
+    stability.write_text("\n".join(json.dumps(line) for line in [
+        {"settings": settings.to_json()}, {"index": 0, "stable": True},
+        {"index": 2, "stable": False}]) + "\n")
+    found = tmp_path / "flag_errors.zavandor.disagreements.jsonl"
+    result = script.disagreements(settings, stability, found)
+    assert result["disagreements"] == 1 and [d["index"] for d in result["positions"]] == [2]
+    [record] = result["positions"]
+    assert all(isinstance(record[key], str) and record[key]
+               for key in ("one", "two", "reference"))
+    low, high = record["lossInterval"]
+    assert low <= record["loss"] <= high
+    if not record["apart"]:  # apart: by points, or by win share
+        assert low <= 0 <= high
+    assert result["apart"] == int(record["apart"])
+    for key in ("referenceOverOne", "referenceOverTwo"):
+        assert record[key] in (None, "inaccuracy", "mistake", "blunder")
+    assert script.disagreements(settings, stability, found) == result
+    assert len(found.read_text().splitlines()) == 2
+    with pytest.raises(SystemExit, match="run --restability first"):
+        script.disagreements(settings, tmp_path / "missing.jsonl", found)
+    assert not source.exists()
+
+
 def test_a_bad_agent_is_one_line_and_exit_1_and_leaves_no_file(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, str(SCRIPT), "--game", "zavandor", "--agent",
                              "ismcts:trees=0", "--turns", "1", "--out-dir", str(tmp_path)],
