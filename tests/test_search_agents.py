@@ -8,6 +8,7 @@ import pytest
 
 import valdora_ai as va
 from valdora_ai.agents.ismcts import IsmctsAgent
+from valdora_ai.search.report import completed_turn, principal_variation
 from valdora_ai.search.reuse import TreeMemory
 from valdora_ai.search.tree import Edge, Node
 from valdora_ai.search.uct import iterate, select
@@ -230,8 +231,8 @@ def test_tree_recall_tries_only_the_outcomes_the_tree_stored(name: str) -> None:
     ("ismcts:tree=round", "tree must be one of game, turn"),
     ("ismcts:prior=-0.1", "prior must be a number from 0 to 1000, got -0.1"),
     ("ismcts:width=3",
-     "valid: c, clock, depth, eval, iterations, jobs, model, pick, policy, policy_model, prior, "
-     "reuse, reward, rollout, seed, settle, time, tree, trees, widen"),
+     "valid: c, clock, depth, eval, iterations, jobs, line, model, pick, policy, policy_model, "
+     "prior, reuse, reward, rollout, seed, settle, time, tree, trees, widen"),
 ])
 def test_bad_search_specs_say_what_is_valid(spec: str, message: str) -> None:
     game = va.make_game("valdora", players=3)
@@ -354,3 +355,45 @@ def test_expansion_records_the_policy_step_as_the_first_child(name: str) -> None
     iterate(root, game.determinize(obs, va.make_rng(2)), settings)
     assert root.policy_step == game.greedy_step(state, va.make_rng(0))
     assert list(root.children) == [root.policy_step]
+
+
+def test_a_line_stops_before_a_step_with_fewer_visits_than_asked() -> None:
+    root = Edge(7, 2)
+    below = root.next_node(())
+    for step, visits in ((3, 5), (4, 2)):
+        below.children[step] = Edge(step, 2)
+        below.children[step].visits = visits
+    assert principal_variation(root) == (7, 3)
+    assert principal_variation(root, least=5) == (7, 3)
+    assert principal_variation(root, least=6) == (7,)
+
+
+@pytest.mark.parametrize("name", va.game_names())
+def test_line_completes_a_thin_turn_by_the_greedy_policy_the_same_for_every_seed(
+        name: str) -> None:
+    """``line=1`` (the search's every iteration, more than any step below the root
+    has): each candidate's decision is its root step, then the rest of the turn as the
+    greedy policy plays it from the belief state, a legal turn that ends where the
+    mover's turn (or a reveal) does, whatever the search's seed."""
+    game, state = _start(name, 4)
+    observation = game.observation(state, state.current_player)
+    lines = []
+    for seed in (1, 2):
+        analysis = IsmctsAgent(game, iterations=60, line=1, seed=seed).analyze(observation)
+        decisions = {}
+        for candidate in analysis.candidates:
+            belief = observation.belief_state()
+            decision = decisions[candidate.step] = completed_turn(game, belief,
+                                                                  (candidate.step,))
+            assert candidate.pv[:len(decision)] == decision  # then what a reveal showed
+            board = belief.copy()
+            for step in decision:
+                assert step in board.legal_steps()
+                board.apply(step)
+            assert (board.is_terminal() or board.is_chance_node()
+                    or board.current_player != state.current_player)
+        lines.append(decisions)
+    common = set(lines[0]) & set(lines[1])
+    assert common and all(lines[0][step] == lines[1][step] for step in common)
+    plain = IsmctsAgent(game, iterations=60, seed=1).analyze(observation)
+    assert all(c.pv[0] == c.step for c in plain.candidates)

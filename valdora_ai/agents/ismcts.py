@@ -16,15 +16,17 @@ The tree is kept between decisions when sound (see :mod:`valdora_ai.search.reuse
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from valdora_ai.agents.base import Param
 from valdora_ai.agents.mcts_base import MctsAgent
-from valdora_ai.analysis import MAX_ITERATIONS, Analysis, Budget, SearchControl
+from valdora_ai.analysis import MAX_ITERATIONS, Analysis, Budget, Candidate, SearchControl
 from valdora_ai.games.base import Game, Observation, State
 from valdora_ai.search.loop import run_loop
-from valdora_ai.search.report import ORDERS, candidates
+from valdora_ai.search.report import ORDERS, candidates, completed_turn
 from valdora_ai.search.reuse import TreeMemory
 from valdora_ai.search.settle import CHECK_EVERY, settled
 from valdora_ai.search.tree import Node
@@ -37,6 +39,10 @@ class IsmctsAgent(MctsAgent):
     PARAMS: ClassVar[dict[str, Param]] = {
         **MctsAgent.PARAMS,
         "reuse": Param(bool, True, "keep the subtree of the step played for the next step"),
+        "line": Param(float, 0.0, "a candidate's line follows the tree while its next step "
+                                  "has at least this share of the search's iterations, and "
+                                  "the greedy policy completes the turn from there (0: the "
+                                  "tree's line to its end)", 0.0, 1.0),
         "pick": Param(str, "visits", "the recommended step: visits (the most visited) or lcb "
                                      "(the value's lower bound, among steps searched enough)",
                       choices=ORDERS[:2]),
@@ -70,7 +76,7 @@ class IsmctsAgent(MctsAgent):
 
         result = run_loop(iteration, budget, control, partial, start,
                           self._settled(root, observation, budget))
-        analysis = Analysis(player=player, candidates=candidates([root], player, order=order),
+        analysis = Analysis(player=player, candidates=self._lines(root, observation),
                             agent=self.spec, iterations=result.iterations,
                             worlds=result.iterations, seconds=result.seconds,
                             complete=not result.stopped,
@@ -78,6 +84,19 @@ class IsmctsAgent(MctsAgent):
         if self.params["reuse"]:
             self.memory.remember(observation, root, analysis.best.step)
         return analysis
+
+    def _lines(self, root: Node, observation: Observation) -> tuple[Candidate, ...]:
+        """The root's candidates in the recommended order; with ``line`` set, each
+        line cut where the tree has too few visits to choose and completed to the end
+        of the turn by the greedy policy (docs/analysis.md: a thin tail is what two
+        seeds disagree on)."""
+        player, share = observation.observer, self.params["line"]
+        least = max(1, math.ceil(share * root.visits))
+        found = candidates([root], player, order=self.params["pick"], least=least)
+        if not share:
+            return found
+        belief = observation.belief_state()
+        return tuple(replace(c, pv=completed_turn(self.game, belief, c.pv)) for c in found)
 
     def _settled(self, root: Node, observation: Observation, budget: Budget
                  ) -> Callable[[int], bool] | None:

@@ -24,6 +24,8 @@ from __future__ import annotations
 import math
 
 from valdora_ai.analysis import Candidate
+from valdora_ai.backend import make_rng
+from valdora_ai.games.base import Game, State
 from valdora_ai.search.tree import Edge, Node
 
 PV_LIMIT = 40  # steps
@@ -31,8 +33,9 @@ LCB_VISIT_SHARE = 0.15
 ORDERS = ("visits", "lcb", "value")
 
 
-def principal_variation(edge: Edge, limit: int = PV_LIMIT) -> tuple[int, ...]:
-    """The candidate's step, then the most visited line below it."""
+def principal_variation(edge: Edge, limit: int = PV_LIMIT, least: int = 1) -> tuple[int, ...]:
+    """The candidate's step, then the most visited line below it, as long as its next
+    step has at least `least` visits."""
     pv = [edge.step]
     current: Edge | None = edge
     while current is not None and len(pv) < limit:
@@ -41,14 +44,15 @@ def principal_variation(edge: Edge, limit: int = PV_LIMIT) -> tuple[int, ...]:
         revealed, node = max(current.outcomes.items(), key=lambda item: item[1].visits)
         pv.extend(revealed)
         current = max(node.children.values(), key=lambda e: e.visits, default=None)
-        if current is None or current.visits == 0:
+        if current is None or current.visits < max(1, least):
             break
         pv.append(current.step)
     return tuple(pv)
 
 
-def merged_candidate(edges: list[Edge], player: int) -> Candidate:
-    """One candidate from the edges of the same step in several trees."""
+def merged_candidate(edges: list[Edge], player: int, least: int = 1) -> Candidate:
+    """One candidate from the edges of the same step in several trees (its line: see
+    :func:`principal_variation`)."""
     visits = sum(e.visits for e in edges)
     players = len(edges[0].reward_sum)
     if not visits:
@@ -63,8 +67,26 @@ def merged_candidate(edges: list[Edge], player: int) -> Candidate:
     richest = max(edges, key=lambda e: e.visits)
     return Candidate(step=richest.step, visits=visits, values=values,
                      win_probability=wins[player], expected_scores=scores,
-                     pv=principal_variation(richest), win_probabilities=wins,
+                     pv=principal_variation(richest, least=least), win_probabilities=wins,
                      value_sd=value_sd, score_sd=score_sd)
+
+
+def completed_turn(game: Game, belief: State, pv: tuple[int, ...]) -> tuple[int, ...]:
+    """`pv` from the belief state `belief`, and, where it stops while its player is still
+    to move with nothing to reveal, the rest of that turn by the game's greedy policy
+    (ties broken by a fixed seed, so the same line is always completed the same way)."""
+    board = belief.copy()
+    mover = board.current_player
+    for step in pv:
+        if board.is_terminal() or board.current_player != mover or board.is_chance_node():
+            return pv
+        board.apply(step)
+    rest: list[int] = []
+    rng = make_rng(0)
+    while not (board.is_terminal() or board.current_player != mover or board.is_chance_node()):
+        rest.append(game.greedy_step(board, rng))
+        board.apply(rest[-1])
+    return (*pv, *rest)
 
 
 def _sd(square_sum: float, mean: float, n: int) -> float:
@@ -75,13 +97,14 @@ def _sd(square_sum: float, mean: float, n: int) -> float:
 
 
 def candidates(roots: list[Node], player: int, votes: dict[int, int] | None = None,
-               order: str = "visits") -> tuple[Candidate, ...]:
-    """Every root step tried, in the recommended order (:func:`ranked`)."""
+               order: str = "visits", least: int = 1) -> tuple[Candidate, ...]:
+    """Every root step tried, in the recommended order (:func:`ranked`), each line
+    followed while its steps have at least `least` visits."""
     by_step: dict[int, list[Edge]] = {}
     for root in roots:
         for step, edge in root.children.items():
             by_step.setdefault(step, []).append(edge)
-    return ranked([merged_candidate(edges, player) for edges in by_step.values()], player,
+    return ranked([merged_candidate(edges, player, least) for edges in by_step.values()], player,
                   votes, order)
 
 
