@@ -293,6 +293,29 @@ def test_a_position_met_again_is_searched_afresh(name: str, spec: str) -> None:
     assert again != first
 
 
+def test_two_seeds_ensembles_share_no_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The analyses of seeds 1 and 2 (what flag_errors.py compares for stability) run
+    searches of different seeds: when the k-th search's seed was the spec's seed + k,
+    three of their four searches were the same search and stability read too high."""
+    game, state = _start("zavandor", 5)
+    obs = game.observation(state, state.current_player)
+    seeds: list[int] = []
+    search = IsmctsAgent.search
+
+    def recorded(self: IsmctsAgent, *args: Any) -> va.Analysis:
+        seeds.append(self.params["seed"])
+        return search(self, *args)
+
+    monkeypatch.setattr(IsmctsAgent, "search", recorded)
+    by_seed = []
+    for seed in (1, 2):
+        seeds.clear()
+        va.make_agent(f"ismcts:iterations=40,trees=4,seed={seed}", game).analyze(obs)
+        by_seed.append(set(seeds))
+    assert len(by_seed[0]) == len(by_seed[1]) == 4
+    assert not by_seed[0] & by_seed[1]
+
+
 def test_a_root_ensemble_splits_a_time_budget_reports_and_stops(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """With seconds, each of the trees gets its share (one after another, they must fit
