@@ -91,8 +91,8 @@ class IsmctsAgent(MctsAgent):
         of the turn by the greedy policy (docs/analysis.md: a thin tail is what two
         seeds disagree on)."""
         player, share = observation.observer, self.params["line"]
-        least = max(1, math.ceil(share * root.visits))
-        found = candidates([root], player, order=self.params["pick"], least=least)
+        found = candidates([root], player, order=self.params["pick"],
+                           least=math.ceil(share * root.visits))
         if not share:
             return found
         belief = observation.belief_state()

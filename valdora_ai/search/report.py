@@ -77,13 +77,18 @@ def completed_turn(game: Game, belief: State, pv: tuple[int, ...]) -> tuple[int,
     (ties broken by a fixed seed, so the same line is always completed the same way)."""
     board = belief.copy()
     mover = board.current_player
+
+    def deciding() -> bool:
+        return not (board.is_terminal() or board.is_chance_node()
+                    or board.current_player != mover)
+
     for step in pv:
-        if board.is_terminal() or board.current_player != mover or board.is_chance_node():
+        if not deciding():
             return pv
         board.apply(step)
     rest: list[int] = []
     rng = make_rng(0)
-    while not (board.is_terminal() or board.current_player != mover or board.is_chance_node()):
+    while deciding():
         rest.append(game.greedy_step(board, rng))
         board.apply(rest[-1])
     return (*pv, *rest)
