@@ -34,7 +34,9 @@ over every turn done (``--report`` only prints them). Per game, in the backgroun
 
     nohup python benchmarks/flag_errors.py --game alchemists --out-dir runs > runs/a.log &
 
-A smoke run (seconds): ``--turns 6 --scale 2 --every 3``.
+A smoke run (seconds): ``--turns 6 --scale 2 --every 3``. ``--jobs N`` measures N
+positions at once in worker processes (each position's seeds are its own, so the
+results file is the same as one process's, line for line).
 
 ``--restability`` measures stability again after a change to the default analysis,
 on the same positions, at a small part of the cost: the clear-gap positions and their
@@ -60,6 +62,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from joblib import Parallel, delayed
 from results_log import ResultsLog
 
 import valdora_ai as va
@@ -272,25 +275,16 @@ def figures(settings: Settings, outcomes: list[dict[str, Any]]) -> dict[str, Any
             "stabilityFlaggableGap": flaggable.to_json()}
 
 
-def measure(settings: Settings, turns: int, path: Path | None, report_only: bool = False
-            ) -> dict[str, Any]:
+def measure(settings: Settings, turns: int, path: Path | None, report_only: bool = False,
+            jobs: int = 1) -> dict[str, Any]:
     """The figures for one game over its first `turns` turns, resuming from (and
     appending to) the results file `path`."""
-    log = ResultsLog(path, settings.to_json())
-    done = _by_index(log.read())
-    if not report_only and len(done) < turns:
-        game = va.make_game(settings.game, players=settings.players)
-        positions = turns_of_games(settings.game, settings.players, list(settings.lineup),
-                                   turns, settings.seed)
-        for index, (state, play) in enumerate(positions):
-            if index in done:
-                continue
-            done[index] = measure_turn(settings, game, index, state, play)
-            log.append(done[index])
+    done = _each_position(settings, path, [] if report_only else list(range(turns)),
+                          measure_turn, jobs)
     return figures(settings, [done[i] for i in sorted(done) if i < turns])
 
 
-def restability(settings: Settings, source: Path, path: Path) -> dict[str, Any]:
+def restability(settings: Settings, source: Path, path: Path, jobs: int = 1) -> dict[str, Any]:
     """The figures of the measurement in `source` with its stability measured again by
     the code as it is now, on the same positions (those where the reference saw a clear
     gap, read from `source`): only the two default analyses per position are run, not
@@ -304,13 +298,13 @@ def restability(settings: Settings, source: Path, path: Path) -> dict[str, Any]:
     measured = _by_index(ResultsLog(source, replace(
         settings, agent=first.get("agent", settings.agent)).to_json()).read())
     clear = sorted(i for i, outcome in measured.items() if outcome["clearGap"])
-    done = _each_position(settings, path, clear, lambda game, index, state: {
-        "index": index, "stable": stable(settings, game, state)})
+    done = _each_position(settings, path, clear, _restable, jobs)
     return figures(settings, [outcome | {"stable": done[i]["stable"] if i in done else None}
                               for i, outcome in sorted(measured.items())])
 
 
-def disagreements(settings: Settings, stability_path: Path, path: Path) -> dict[str, Any]:
+def disagreements(settings: Settings, stability_path: Path, path: Path, jobs: int = 1
+                  ) -> dict[str, Any]:
     """What the two picks are worth where the two default analyses disagreed (the
     positions ``--restability`` found unstable, read from `stability_path`): the two
     picks compared with each other, and the reference's best with each, on the
@@ -322,8 +316,7 @@ def disagreements(settings: Settings, stability_path: Path, path: Path) -> dict[
                          "agent: run --restability first")
     unstable = sorted(i for i, outcome in _by_index(ResultsLog(
         stability_path, settings.to_json()).read()).items() if outcome["stable"] is False)
-    done = _each_position(settings, path, unstable, lambda game, index, state: _disagreement(
-        settings, game, index, state))
+    done = _each_position(settings, path, unstable, _disagreement, jobs)
     found = [done[i] for i in unstable]
     return {"game": settings.game, "agent": settings.agent, "reference": settings.reference,
             "referenceWorlds": settings.reference_worlds, "disagreements": len(found),
@@ -333,25 +326,43 @@ def disagreements(settings: Settings, stability_path: Path, path: Path) -> dict[
             "positions": found}
 
 
-def _each_position(settings: Settings, path: Path, indices: list[int],
-                   measure: Callable[[Any, int, Any], dict[str, Any]]) -> dict[int, dict[str, Any]]:
-    """Every outcome in the results file `path` by index, after measuring (``measure(game,
-    index, state)``) each of the sorted `indices` not in it yet, each appended as soon as
-    it is known."""
+Measure = Callable[[Settings, Any, int, Any, str], dict[str, Any]]
+
+
+def _each_position(settings: Settings, path: Path | None, indices: list[int],
+                   measure: Measure, jobs: int = 1) -> dict[int, dict[str, Any]]:
+    """Every outcome in the results file `path` by index, after measuring (``measure(
+    settings, game, index, state, play)``) each of the sorted `indices` not in it yet,
+    `jobs` positions at a time in as many processes, each appended (in order) as soon as
+    it and those before it are known."""
     log = ResultsLog(path, settings.to_json())
     done = _by_index(log.read())
     missing = [i for i in indices if i not in done]
     if missing:
-        game = va.make_game(settings.game, players=settings.players)
         positions = turns_of_games(settings.game, settings.players, list(settings.lineup),
                                    missing[-1] + 1, settings.seed)
-        for index in missing:
-            done[index] = measure(game, index, positions[index][0])
-            log.append(done[index])
+        tasks = (delayed(_measure_position)(measure, settings, index, *positions[index])
+                 for index in missing)
+        for outcome in Parallel(n_jobs=jobs, return_as="generator")(tasks):
+            done[outcome["index"]] = outcome
+            log.append(outcome)
     return done
 
 
-def _disagreement(settings: Settings, game: Any, index: int, state: Any) -> dict[str, Any]:
+def _measure_position(measure: Measure, settings: Settings, index: int, state: Any,
+                      play: str) -> dict[str, Any]:
+    """`measure` of one position, in whichever process runs it."""
+    return measure(settings, va.make_game(settings.game, players=settings.players), index,
+                   state, play)
+
+
+def _restable(settings: Settings, game: Any, index: int, state: Any, _play: str
+              ) -> dict[str, Any]:
+    return {"index": index, "stable": stable(settings, game, state)}
+
+
+def _disagreement(settings: Settings, game: Any, index: int, state: Any, _play: str
+                  ) -> dict[str, Any]:
     """One unstable position: the picks of seeds 1 and 2 and the reference's, the two
     picks' difference (one minus two) and the reference's flag class over each."""
     one, _ = best_steps(game, state, reseeded(settings.agent, 1))
@@ -428,7 +439,12 @@ def main(argv: list[str] | None = None) -> int:
                            "best (into OUT_DIR/flag_errors.GAME.disagreements.TAG.jsonl, "
                            "resumable)")
     parser.add_argument("--json", type=Path, help="write the figures to this file too")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="positions measured at once, each in a process of its own "
+                             "(results identical to --jobs 1)")
     args = parser.parse_args(argv)
+    if args.jobs < 1:
+        raise SystemExit(f"--jobs must be at least 1, not {args.jobs}")
     lineup = tuple(_lineup(args.lineup, args.players))
     if (args.restability or args.disagreements) and args.out_dir is None:
         raise SystemExit("--restability and --disagreements need --out-dir")
@@ -440,11 +456,13 @@ def main(argv: list[str] | None = None) -> int:
         tag = _spec_tag(args.agent)
         if args.disagreements and path is not None:
             results.append(disagreements(settings, path.with_suffix(f".stability.{tag}.jsonl"),
-                                         path.with_suffix(f".disagreements.{tag}.jsonl")))
+                                         path.with_suffix(f".disagreements.{tag}.jsonl"),
+                                         args.jobs))
         elif args.restability and path is not None:
-            results.append(restability(settings, path, path.with_suffix(f".stability.{tag}.jsonl")))
+            results.append(restability(settings, path, path.with_suffix(f".stability.{tag}.jsonl"),
+                                       args.jobs))
         else:
-            results.append(measure(settings, args.turns, path, args.report))
+            results.append(measure(settings, args.turns, path, args.report, args.jobs))
     for r in results:
         if "disagreements" in r:
             _print_disagreements(r)

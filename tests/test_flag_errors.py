@@ -109,6 +109,26 @@ def test_restability_measures_a_candidate_analysis_on_another_ones_positions(
     assert figures["stability"]["trials"] == 1
 
 
+def test_jobs_measure_the_same_outcomes_in_the_same_order(tmp_path: Path) -> None:
+    """Positions measured two at a time in worker processes give the results file of one
+    process, line for line (a results file is resumed by its order)."""
+    script = _script()
+    settings = script.Settings("zavandor", 3, ("greedy", "greedy", "greedy"), 16, 3, 1,
+                               "ismcts:iterations=40,settle=20,seed=1")
+    source = tmp_path / "flag_errors.zavandor.jsonl"
+    blank = {"flag": None, "referenceClass": None, "falseFlag": None, "planted": None,
+             "gapClass": None, "stable": True}
+    source.write_text("\n".join(json.dumps(line) for line in [
+        {"settings": settings.to_json()},
+        *(blank | {"index": i, "clearGap": i != 1} for i in range(5))]) + "\n")
+    alone, paired = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    assert (script.restability(settings, source, alone)
+            == script.restability(settings, source, paired, jobs=2))
+    assert alone.read_text() == paired.read_text()
+    assert [json.loads(line).get("index") for line in paired.read_text().splitlines()] == [
+        None, 0, 2, 3, 4]
+
+
 def test_disagreements_value_the_two_picks_where_restability_found_them_apart(
         tmp_path: Path) -> None:
     """Only the unstable positions are looked at; each record holds both picks and the
