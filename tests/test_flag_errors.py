@@ -49,6 +49,13 @@ def test_a_smoke_run_reports_every_figure_and_resumes(tmp_path: Path) -> None:
         assert 0 <= tally["hits"] <= tally["trials"] <= most
         low, high = tally["interval"]
         assert 0.0 <= low <= high <= 1.0
+    best = result["recommendation"]
+    assert 1 <= best["positions"] <= 2 and 0 <= best["aFlagBelow"] <= best["positions"]
+    measured = [json.loads(line) for line in
+                (tmp_path / "runs" / "flag_errors.zavandor.jsonl").read_text().splitlines()[1:]]
+    losses = [o["bestLoss"] for o in measured if "bestLoss" in o]
+    assert len(losses) == best["positions"] and best["meanLoss"] == pytest.approx(
+        sum(losses) / len(losses))
     lines = (tmp_path / "runs" / "flag_errors.zavandor.jsonl").read_text().splitlines()
     assert len(lines) == 5 and "settings" in json.loads(lines[0])
     # A re-run measures nothing again: the turns on file give the same figures.
