@@ -328,7 +328,9 @@ def restability(settings: Settings, source: Path, path: Path, jobs: int = 1) -> 
         settings, agent=first.get("agent", settings.agent)).to_json()).read())
     clear = sorted(i for i, outcome in measured.items() if outcome["clearGap"])
     done = _each_position(settings, path, clear, _restable, jobs)
-    return figures(settings, [outcome | {"stable": done[i]["stable"] if i in done else None}
+    # The recommendation figure is the measured analysis's, not this one's: left out.
+    return figures(settings, [outcome | {"stable": done[i]["stable"] if i in done else None,
+                                         "bestLoss": None, "bestLossClass": None}
                               for i, outcome in sorted(measured.items())])
 
 

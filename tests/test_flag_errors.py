@@ -103,13 +103,14 @@ def test_restability_measures_a_candidate_analysis_on_another_ones_positions(
     settings = script.Settings("zavandor", 3, ("greedy", "greedy", "greedy"), 16, 3, 1)
     source = tmp_path / "flag_errors.zavandor.jsonl"
     blank = {"flag": None, "referenceClass": None, "falseFlag": None, "planted": None,
-             "gapClass": None, "stable": True}
+             "gapClass": None, "stable": True, "bestLoss": 1.5, "bestLossClass": None}
     source.write_text("\n".join(json.dumps(line) for line in [
         {"settings": settings.to_json()},
         *(blank | {"index": i, "clearGap": i == 2} for i in range(3))]) + "\n")
     candidate = replace(settings, agent="ismcts:iterations=40,settle=20,seed=1")
     redone = tmp_path / "candidate.jsonl"
     figures = script.restability(candidate, source, redone)
+    assert figures["recommendation"]["positions"] == 0  # the measured one's, not shown
     first, *measured = (json.loads(line) for line in redone.read_text().splitlines())
     assert first["settings"]["agent"] == candidate.agent
     assert [line["index"] for line in measured] == [2]
