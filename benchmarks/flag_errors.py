@@ -50,11 +50,13 @@ on the same positions, at a small part of the cost: the clear-gap positions and 
 gaps are read from the measurement already in ``--out-dir`` and only the two default
 analyses are run (into flag_errors.GAME.stability.TAG.jsonl, TAG naming the analysis
 measured, resumable likewise); with ``--agent`` a candidate default is measured so
-before it is made one. ``--disagreements`` then looks at the positions where the two
-analyses disagreed: their two picks compared with each other and the reference's best
-with each, on the reference's worlds (into flag_errors.GAME.disagreements.TAG.jsonl),
-to tell disagreements between decisions worth the same from advice that changes with
-the seed.
+before it is made one, and where the measurement kept the reference's best decision
+(``referenceBest``, kept since 2026-11-29) the candidate's pick is valued against it
+too: the recommendation figure, over the clear-gap positions. ``--disagreements`` then
+looks at the positions where the two analyses disagreed: their two picks compared with
+each other and the reference's best with each, on the reference's worlds (into
+flag_errors.GAME.disagreements.TAG.jsonl), to tell disagreements between decisions
+worth the same from advice that changes with the seed.
 """
 
 from __future__ import annotations
@@ -67,6 +69,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -238,10 +241,8 @@ def measure_turn(settings: Settings, game: Any, index: int, state: Any, play: st
         return outcome
     best, others = reference_best()
     mine_best, _ = best_steps(game, state, settings.agent)
-    shortfall = None if same_decision(game, state, best, mine_best) else compare(
-        game, state, best, mine_best, worlds, seed + 5 * 10**6 + index)
-    outcome["bestLoss"] = 0.0 if shortfall is None else shortfall.loss
-    outcome["bestLossClass"] = point_class(shortfall)
+    outcome["referenceBest"] = best  # so --restability can value a candidate's pick
+    outcome |= shortfall(settings, game, index, state, best, mine_best)
     rng = va.make_rng(derive_seed(seed, index))
     plant = _planted_blunder(game, state, best, others, worlds, rng, seed + 2 * 10**6 + index)
     if plant is not None:
@@ -260,9 +261,25 @@ def measure_turn(settings: Settings, game: Any, index: int, state: Any, play: st
 def stable(settings: Settings, game: Any, state: Any) -> bool:
     """Whether two default analyses of `state`, with seeds 1 and 2, recommend the same
     decision (the same steps, or steps reaching the same position)."""
+    return same_decision(game, state, *seed_picks(settings, game, state))
+
+
+def seed_picks(settings: Settings, game: Any, state: Any) -> tuple[list[int], list[int]]:
+    """The best decisions of two analyses of `state`, with seeds 1 and 2."""
     one, _ = best_steps(game, state, reseeded(settings.agent, 1))
     two, _ = best_steps(game, state, reseeded(settings.agent, 2))
-    return same_decision(game, state, one, two)
+    return one, two
+
+
+def shortfall(settings: Settings, game: Any, index: int, state: Any, best: list[int],
+              mine: list[int]) -> dict[str, Any]:
+    """How far the analysis's best decision `mine` falls below the reference's `best`:
+    points on the reference's worlds (0 for the same decision) and the flag class."""
+    if same_decision(game, state, best, mine):
+        return {"bestLoss": 0.0, "bestLossClass": None}
+    comparison = compare(game, state, best, mine, settings.reference_worlds,
+                         settings.seed + 5 * 10**6 + index)
+    return {"bestLoss": comparison.loss, "bestLossClass": point_class(comparison)}
 
 
 def figures(settings: Settings, outcomes: list[dict[str, Any]]) -> dict[str, Any]:
@@ -327,11 +344,16 @@ def restability(settings: Settings, source: Path, path: Path, jobs: int = 1) -> 
     measured = _by_index(ResultsLog(source, replace(
         settings, agent=first.get("agent", settings.agent)).to_json()).read())
     clear = sorted(i for i, outcome in measured.items() if outcome["clearGap"])
-    done = _each_position(settings, path, clear, _restable, jobs)
-    # The recommendation figure is the measured analysis's, not this one's: left out.
-    return figures(settings, [outcome | {"stable": done[i]["stable"] if i in done else None,
-                                         "bestLoss": None, "bestLossClass": None}
-                              for i, outcome in sorted(measured.items())])
+    references = {i: outcome["referenceBest"] for i, outcome in measured.items()
+                  if outcome.get("referenceBest") is not None}
+    done = _each_position(settings, path, clear, partial(_restable, references), jobs)
+    # The recommendation figure: this analysis's, where the measurement kept the
+    # reference's best (on the clear-gap positions), never the measured analysis's.
+    return figures(settings, [outcome | {
+        "stable": done[i]["stable"] if i in done else None,
+        "bestLoss": done.get(i, {}).get("bestLoss"),
+        "bestLossClass": done.get(i, {}).get("bestLossClass")}
+        for i, outcome in sorted(measured.items())])
 
 
 def disagreements(settings: Settings, stability_path: Path, path: Path, jobs: int = 1
@@ -387,9 +409,13 @@ def _measure_position(measure: Measure, settings: Settings, index: int, state: A
                    state, play)
 
 
-def _restable(settings: Settings, game: Any, index: int, state: Any, _play: str
-              ) -> dict[str, Any]:
-    return {"index": index, "stable": stable(settings, game, state)}
+def _restable(references: dict[int, list[int]], settings: Settings, game: Any, index: int,
+              state: Any, _play: str) -> dict[str, Any]:
+    one, two = seed_picks(settings, game, state)
+    outcome = {"index": index, "stable": same_decision(game, state, one, two)}
+    if index in references:
+        outcome |= shortfall(settings, game, index, state, references[index], one)
+    return outcome
 
 
 def _disagreement(settings: Settings, game: Any, index: int, state: Any, _play: str

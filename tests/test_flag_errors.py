@@ -104,17 +104,26 @@ def test_restability_measures_a_candidate_analysis_on_another_ones_positions(
     source = tmp_path / "flag_errors.zavandor.jsonl"
     blank = {"flag": None, "referenceClass": None, "falseFlag": None, "planted": None,
              "gapClass": None, "stable": True, "bestLoss": 1.5, "bestLossClass": None}
+    game = script.va.make_game("zavandor", players=3)
+    states = [state for state, _ in script.turns_of_games("zavandor", 3, list(settings.lineup),
+                                                          4, 1)]
+    kept, _ = script.best_steps(game, states[3], "ismcts:iterations=40,seed=7")
     source.write_text("\n".join(json.dumps(line) for line in [
         {"settings": settings.to_json()},
-        *(blank | {"index": i, "clearGap": i == 2} for i in range(3))]) + "\n")
+        *(blank | {"index": i, "clearGap": i >= 2} for i in range(3)),
+        blank | {"index": 3, "clearGap": True, "referenceBest": kept}]) + "\n")
     candidate = replace(settings, agent="ismcts:iterations=40,settle=20,seed=1")
     redone = tmp_path / "candidate.jsonl"
     figures = script.restability(candidate, source, redone)
-    assert figures["recommendation"]["positions"] == 0  # the measured one's, not shown
     first, *measured = (json.loads(line) for line in redone.read_text().splitlines())
     assert first["settings"]["agent"] == candidate.agent
-    assert [line["index"] for line in measured] == [2]
-    assert figures["stability"]["trials"] == 1
+    assert [line["index"] for line in measured] == [2, 3]
+    assert figures["stability"]["trials"] == 2
+    # The recommendation: the candidate's own pick against the kept reference's best,
+    # where one was kept (turn 3), never the measured analysis's figure (1.5).
+    assert "bestLoss" not in measured[0] and "bestLoss" in measured[1]
+    assert figures["recommendation"]["positions"] == 1
+    assert figures["recommendation"]["meanLoss"] == measured[1]["bestLoss"]
 
 
 def test_jobs_measure_the_same_outcomes_in_the_same_order(tmp_path: Path) -> None:
