@@ -68,7 +68,7 @@ import statistics
 import sys
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -156,13 +156,32 @@ def turns_of_games(game_name: str, players: int, lineup: list[str], turns: int,
     return found[:turns]
 
 
-def best_steps(game: Any, state: Any, spec: str) -> tuple[list[int], list[list[int]]]:
+Lines = tuple[list[int], list[list[int]]]
+
+
+def best_steps(game: Any, state: Any, spec: str) -> Lines:
     """The search's best decision (steps) and the other candidates' decisions."""
     analysis = va.make_agent(spec, game).analyze(game.observation(state,
                                                                   state.current_player))
     belief = game.observation(state, state.current_player).belief_state()
     lines = [list(candidate_line(game, belief, c).steps) for c in analysis.candidates]
     return lines[0], lines[1:]
+
+
+@dataclass
+class Searches:
+    """The searches of one position, each spec searched once: a measurement asks for
+    some more than once (the reference; the analysis with seed 1, which is also the
+    default analysis itself), and a search depends only on its spec and the position."""
+
+    game: Any
+    state: Any
+    found: dict[str, Lines] = field(default_factory=dict)
+
+    def __call__(self, spec: str) -> Lines:
+        if spec not in self.found:
+            self.found[spec] = best_steps(self.game, self.state, spec)
+        return self.found[spec]
 
 
 def random_decision(game: Any, state: Any, rng: Any) -> list[int]:
@@ -221,17 +240,10 @@ def measure_turn(settings: Settings, game: Any, index: int, state: Any, play: st
     mine = evaluate_state(game, state, settings.agent, False, played=play,
                           worlds=settings.worlds, seed=seed + index)
     flag = outcome["flag"] = verdict(mine.comparison)
-    reference_lines: tuple[list[int], list[list[int]]] | None = None
-
-    def reference_best() -> tuple[list[int], list[list[int]]]:
-        nonlocal reference_lines
-        if reference_lines is None:
-            reference_lines = best_steps(game, state, settings.reference)
-        return reference_lines
-
+    search = Searches(game, state)
     worlds = settings.reference_worlds
     if flag is not None:
-        best, _ = reference_best()
+        best, _ = search(settings.reference)
         played = played_decision(game, state, play)
         judged = None if same_decision(game, state, played, best) else compare(
             game, state, best, played, worlds, seed + 10**6 + index)
@@ -239,8 +251,8 @@ def measure_turn(settings: Settings, game: Any, index: int, state: Any, play: st
         outcome["falseFlag"] = severity(point_class(judged)) < severity(flag)
     if index % settings.every:
         return outcome
-    best, others = reference_best()
-    mine_best, _ = best_steps(game, state, settings.agent)
+    best, others = search(settings.reference)
+    mine_best, _ = search(settings.agent)
     outcome["referenceBest"] = best  # so --restability can value a candidate's pick
     outcome |= shortfall(settings, game, index, state, best, mine_best)
     rng = va.make_rng(derive_seed(seed, index))
@@ -254,21 +266,15 @@ def measure_turn(settings: Settings, game: Any, index: int, state: Any, play: st
         outcome["clearGap"] = gap.significant
         outcome["gapClass"] = point_class(gap)  # how large: a flag's class, or None
         if gap.significant:
-            outcome["stable"] = stable(settings, game, state)
+            # Stable: two analyses with seeds 1 and 2 recommend the same decision (the
+            # same steps, or steps reaching the same position).
+            outcome["stable"] = same_decision(game, state, *seed_picks(settings, search))
     return outcome
 
 
-def stable(settings: Settings, game: Any, state: Any) -> bool:
-    """Whether two default analyses of `state`, with seeds 1 and 2, recommend the same
-    decision (the same steps, or steps reaching the same position)."""
-    return same_decision(game, state, *seed_picks(settings, game, state))
-
-
-def seed_picks(settings: Settings, game: Any, state: Any) -> tuple[list[int], list[int]]:
-    """The best decisions of two analyses of `state`, with seeds 1 and 2."""
-    one, _ = best_steps(game, state, reseeded(settings.agent, 1))
-    two, _ = best_steps(game, state, reseeded(settings.agent, 2))
-    return one, two
+def seed_picks(settings: Settings, search: Searches) -> tuple[list[int], list[int]]:
+    """The best decisions of two analyses of the position, with seeds 1 and 2."""
+    return (search(reseeded(settings.agent, 1))[0], search(reseeded(settings.agent, 2))[0])
 
 
 def shortfall(settings: Settings, game: Any, index: int, state: Any, best: list[int],
@@ -295,7 +301,6 @@ def figures(settings: Settings, outcomes: list[dict[str, Any]]) -> dict[str, Any
                            (stability, "stable")):
             if outcome[key] is not None:
                 tally.add(outcome[key])
-    losses = [o["bestLoss"] for o in outcomes if o.get("bestLoss") is not None]
     return {"game": settings.game, "players": settings.players,
             "lineup": list(settings.lineup), "turns": len(outcomes),
             "reviewed": sum(1 for o in outcomes if not o.get("skipped")),
@@ -304,21 +309,22 @@ def figures(settings: Settings, outcomes: list[dict[str, Any]]) -> dict[str, Any
             "flags": flags, "falseFlags": false_flags.to_json(),
             "detection": detection.to_json(), "stability": stability.to_json(),
             "stabilityFlaggableGap": flaggable.to_json(),
-            "recommendation": _recommendation(losses, [o.get("bestLossClass") for o in outcomes
-                                                       if o.get("bestLoss") is not None])}
+            "recommendation": _recommendation(
+                [o for o in outcomes if o.get("bestLoss") is not None])}
 
 
-def _recommendation(losses: list[float], classes: list[str | None]) -> dict[str, Any]:
+def _recommendation(valued: list[dict[str, Any]]) -> dict[str, Any]:
     """How much worse the default's best decision is than the reference's, by the
-    reference (points, on its worlds), over the positions where both were searched: the
-    mean with its 95% interval, and how many fall a flag or more below it. A rule that
-    steadies the recommendation by simplifying it shows here."""
+    reference (points, on its worlds), over the positions `valued` where both were
+    searched: the mean with its 95% interval, and how many fall a flag or more below it.
+    A rule that steadies the recommendation by simplifying it shows here."""
+    losses = [o["bestLoss"] for o in valued]
     mean = statistics.fmean(losses) if losses else None
     interval = (None if mean is None or len(losses) < 2
                 else mean_interval(mean, statistics.stdev(losses), len(losses)))
     return {"positions": len(losses), "meanLoss": mean,
             "interval": None if interval is None else list(interval),
-            "aFlagBelow": sum(1 for c in classes if c is not None)}
+            "aFlagBelow": sum(1 for o in valued if o.get("bestLossClass") is not None)}
 
 
 def measure(settings: Settings, turns: int, path: Path | None, report_only: bool = False,
@@ -349,11 +355,8 @@ def restability(settings: Settings, source: Path, path: Path, jobs: int = 1) -> 
     done = _each_position(settings, path, clear, partial(_restable, references), jobs)
     # The recommendation figure: this analysis's, where the measurement kept the
     # reference's best (on the clear-gap positions), never the measured analysis's.
-    return figures(settings, [outcome | {
-        "stable": done[i]["stable"] if i in done else None,
-        "bestLoss": done.get(i, {}).get("bestLoss"),
-        "bestLossClass": done.get(i, {}).get("bestLossClass")}
-        for i, outcome in sorted(measured.items())])
+    return figures(settings, [outcome | {key: done.get(i, {}).get(key) for key in (
+        "stable", "bestLoss", "bestLossClass")} for i, outcome in sorted(measured.items())])
 
 
 def disagreements(settings: Settings, stability_path: Path, path: Path, jobs: int = 1
@@ -411,7 +414,7 @@ def _measure_position(measure: Measure, settings: Settings, index: int, state: A
 
 def _restable(references: dict[int, list[int]], settings: Settings, game: Any, index: int,
               state: Any, _play: str) -> dict[str, Any]:
-    one, two = seed_picks(settings, game, state)
+    one, two = seed_picks(settings, Searches(game, state))
     outcome = {"index": index, "stable": same_decision(game, state, one, two)}
     if index in references:
         outcome |= shortfall(settings, game, index, state, references[index], one)
@@ -422,8 +425,7 @@ def _disagreement(settings: Settings, game: Any, index: int, state: Any, _play: 
                   ) -> dict[str, Any]:
     """One unstable position: the picks of seeds 1 and 2 and the reference's, the two
     picks' difference (one minus two) and the reference's flag class over each."""
-    one, _ = best_steps(game, state, reseeded(settings.agent, 1))
-    two, _ = best_steps(game, state, reseeded(settings.agent, 2))
+    one, two = seed_picks(settings, Searches(game, state))
     best, _ = best_steps(game, state, settings.reference)
     worlds, seed = settings.reference_worlds, settings.seed + 4 * 10**6 + 3 * index
     between = compare(game, state, one, two, worlds, seed)

@@ -13,6 +13,8 @@ from types import ModuleType
 import pytest
 from scripts import load_script
 
+import valdora_ai as va
+
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "flag_errors.py"
 
 
@@ -126,13 +128,15 @@ def test_restability_measures_a_candidate_analysis_on_another_ones_positions(
     assert figures["recommendation"]["meanLoss"] == measured[1]["bestLoss"]
 
 
-def test_jobs_measure_the_same_outcomes_in_the_same_order(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game_name", va.game_names())
+def test_jobs_measure_the_same_outcomes_in_the_same_order(game_name: str,
+                                                          tmp_path: Path) -> None:
     """Positions measured two at a time in worker processes give the results file of one
-    process, line for line (a results file is resumed by its order)."""
+    process, line for line (a results file is resumed by its order), in every game."""
     script = _script()
-    settings = script.Settings("zavandor", 3, ("greedy", "greedy", "greedy"), 16, 3, 1,
+    settings = script.Settings(game_name, 3, ("greedy", "greedy", "greedy"), 16, 3, 1,
                                "ismcts:iterations=40,settle=20,seed=1")
-    source = tmp_path / "flag_errors.zavandor.jsonl"
+    source = tmp_path / f"flag_errors.{game_name}.jsonl"
     blank = {"flag": None, "referenceClass": None, "falseFlag": None, "planted": None,
              "gapClass": None, "stable": True}
     source.write_text("\n".join(json.dumps(line) for line in [
