@@ -98,3 +98,43 @@ def test_more_worlds_extend_the_same_comparison_until_it_is_settled() -> None:
     assert adaptive.worlds in range(8, 65, 8)
     assert flag_settled(adaptive) or adaptive.worlds == 64
     assert verdict(adaptive) in (None, "inaccuracy", "mistake", "blunder")
+
+
+
+def _lcb_stops(name: str, decisions: int) -> int:
+    """Searches recommending by the lower bound over `decisions` decisions of a greedy
+    game that stopped early, each checked to recommend a separated step."""
+    game = va.make_game(name, players=3)
+    state = game.new_state(3)
+    stopped = 0
+    for _ in range(decisions):
+        observation = game.observation(state, state.current_player)
+        player = observation.observer
+        if len(observation.belief_state().legal_steps()) > 1:
+            analysis = va.make_agent("ismcts:iterations=600,seed=2,reuse=false,settle=50,"
+                                     "pick=lcb", game).analyze(observation)
+            assert analysis.iterations <= 600
+            if analysis.extra["settled"]:
+                stopped += 1
+                low = analysis.best.value_interval(player)
+                assert low is not None
+                for other in analysis.candidates[1:]:
+                    high = other.value_interval(player)
+                    assert high is not None and high[1] < low[0]
+        state.apply(va.make_agent("greedy:seed=1", game).choose(observation))
+        while state.is_chance_node():
+            state.apply(state.chance_outcomes()[0][0])
+    return stopped
+
+
+@pytest.mark.parametrize("name", va.game_names())
+def test_a_search_recommending_by_the_lower_bound_stops_only_when_separated(name: str) -> None:
+    """Every game: with ``pick=lcb`` a lead in visits does not stop the search (it does
+    not decide the recommendation there); a search that stops early recommends a step
+    whose interval lies above every other's."""
+    _lcb_stops(name, 8)
+
+
+def test_a_separated_recommendation_by_the_lower_bound_stops_early() -> None:
+    """In the Gnomes of Zavandor, where a few decisions of a game are that clear."""
+    assert _lcb_stops("zavandor", 12)

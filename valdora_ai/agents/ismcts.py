@@ -101,9 +101,10 @@ class IsmctsAgent(MctsAgent):
     def _settled(self, root: Node, observation: Observation, budget: Budget
                  ) -> Callable[[int], bool] | None:
         """The adaptive budget's check (:mod:`valdora_ai.search.settle`), None when
-        ``settle`` is 0 or the recommended order is not by visits."""
-        least = self.params["settle"]
-        if not least or self.params["pick"] != "visits":
+        ``settle`` is 0. Recommending by the lower bound (``pick=lcb``), only a step
+        separated from every other settles it: a lead in visits says nothing there."""
+        least, order = self.params["settle"], self.params["pick"]
+        if not least:
             return None
         player = observation.observer
         legal = len(observation.belief_state().legal_steps())
@@ -111,8 +112,9 @@ class IsmctsAgent(MctsAgent):
         def check(done: int) -> bool:
             if done < least or done % CHECK_EVERY or done == budget.iterations:
                 return False  # too early to judge, or nothing left to save
-            remaining = None if budget.iterations is None else budget.iterations - done
-            return settled(candidates([root], player), player, remaining,
+            remaining = (None if budget.iterations is None or order != "visits"
+                         else budget.iterations - done)
+            return settled(candidates([root], player, order=order), player, remaining,
                            legal - len(root.children))
 
         return check

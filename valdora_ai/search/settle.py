@@ -7,7 +7,7 @@ close and stops where it is not. A search's recommendation is **settled** when e
   visits, the recommended step leads every other by more visits than the iterations
   left, so even if all of them went to the runner-up it would stay behind (the
   recommendation is then exactly the one the whole budget would give: nothing is lost
-  by stopping); or
+  by stopping; with ``pick=lcb`` a lead in visits decides nothing); or
 * the recommended step is **separated**: the lower end of the 95% interval of its
   value lies above the upper end of every other step's, each measured on at least
   MIN_SEPARATED_VISITS play-outs (a step with fewer, or one not tried yet, is not
@@ -30,9 +30,10 @@ CHECK_EVERY = 25  # iterations between two checks
 
 def settled(ranked: tuple[Candidate, ...], player: int, remaining: int | None,
             untried: int = 0) -> bool:
-    """Whether the recommendation of `ranked` (in the recommended order, by visits) is
-    settled for `player` with `remaining` iterations left (None: no iteration limit)
-    and `untried` legal steps not in `ranked`."""
+    """Whether the recommendation of `ranked` (in the recommended order) is settled for
+    `player` with `remaining` iterations left (None: no iteration limit, or an order not
+    by visits, where a lead in visits decides nothing) and `untried` legal steps not in
+    `ranked`."""
     if len(ranked) + untried < 2:
         return True
     best, others = ranked[0], ranked[1:]
