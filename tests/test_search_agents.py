@@ -232,7 +232,7 @@ def test_tree_recall_tries_only_the_outcomes_the_tree_stored(name: str) -> None:
     ("ismcts:prior=-0.1", "prior must be a number from 0 to 1000, got -0.1"),
     ("ismcts:width=3",
      "valid: c, clock, depth, eval, iterations, jobs, line, model, pick, policy, policy_model, "
-     "prior, reuse, reward, rollout, seed, settle, time, tree, trees, widen"),
+     "prior, reuse, reward, rollout, seed, settle, stepwise, time, tree, trees, widen"),
 ])
 def test_bad_search_specs_say_what_is_valid(spec: str, message: str) -> None:
     game = va.make_game("valdora", players=3)

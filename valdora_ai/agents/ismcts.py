@@ -25,6 +25,7 @@ from valdora_ai.agents.base import Param
 from valdora_ai.agents.mcts_base import MctsAgent
 from valdora_ai.analysis import MAX_ITERATIONS, Analysis, Budget, Candidate, SearchControl
 from valdora_ai.games.base import Game, Observation, State
+from valdora_ai.rng import derive_seed
 from valdora_ai.search.loop import run_loop
 from valdora_ai.search.report import ORDERS, candidates, completed_turn
 from valdora_ai.search.reuse import TreeMemory
@@ -46,6 +47,11 @@ class IsmctsAgent(MctsAgent):
         "pick": Param(str, "visits", "the recommended step: visits (the most visited) or lcb "
                                      "(the value's lower bound, among steps searched enough)",
                       choices=ORDERS[:2]),
+        "stepwise": Param(int, 0, "the best decision's later steps each searched afresh with "
+                                  "this many iterations, from the mover's observation after "
+                                  "the steps before, to the end of the turn or a reveal (0: "
+                                  "the tree's line; iteration budgets only)",
+                          0, MAX_ITERATIONS),
         "settle": Param(int, 0, "adaptive budget: from this many iterations on, stop once the "
                                 "recommendation is settled (0: off; the iterations are "
                                 "then a maximum)", 0, MAX_ITERATIONS),
@@ -54,6 +60,49 @@ class IsmctsAgent(MctsAgent):
     def __init__(self, game: Game, **params: Any) -> None:
         super().__init__(game, **params)
         self.memory = TreeMemory(game)
+
+    def analyze(self, observation: Observation, budget: Budget | None = None,
+                control: SearchControl | None = None) -> Analysis:
+        """The search's analysis; with ``stepwise``, the recommended decision's line is
+        the one the agent plays when it searches again at each step of its turn
+        (docs/analysis.md: a turn's later steps follow a thinning tree, where seeds part)."""
+        analysis = super().analyze(observation, budget, control)
+        later = self.params["stepwise"]
+        timed = bool(self.params["time"]) or (budget is not None and budget.seconds is not None)
+        if not later or timed or not analysis.complete:
+            return analysis
+        best = analysis.candidates[0]
+        line = self._stepwise_line(observation, best.step, later)
+        return replace(analysis, candidates=(replace(best, pv=line), *analysis.candidates[1:]))
+
+    def _stepwise_line(self, observation: Observation, first: int, iterations: int
+                       ) -> tuple[int, ...]:
+        """From `first`, each next step of the mover's turn chosen by a fresh search of
+        `iterations` from the mover's observation after the steps before it (taken in a
+        sampled world, which agrees with the observation on all the mover sees while no
+        step reveals anything); ends with the turn, or with a step that reveals, whose
+        outcome (a sampled draw) closes the line."""
+        mover = observation.observer
+        world = self.game.determinize(observation, self.rng)
+        line, step = [first], first
+        while True:
+            revealed = self.game.apply_revealing(world, step)
+            if revealed:
+                return (*line, *revealed)
+            if world.is_terminal() or world.current_player != mover:
+                return tuple(line)
+            step = self._later_step(self.game.observation(world, mover), iterations)
+            line.append(step)
+
+    def _later_step(self, observation: Observation, iterations: int) -> int:
+        """The best step of a fresh search of `observation`, the spec's other settings
+        kept (its own seed drawn from this agent's stream)."""
+        legal = observation.belief_state().legal_steps()
+        if len(legal) == 1:
+            return legal[0]
+        params = self.params | {"stepwise": 0, "iterations": iterations, "reuse": False,
+                                "seed": derive_seed(self.rng.next_u64(), 0)}
+        return type(self)(self.game, **params).analyze(observation).best.step
 
     def world_for_iteration(self, observation: Observation) -> State:
         """A world consistent with `observation`, sampled afresh for each iteration."""
