@@ -108,13 +108,15 @@ class Tally:
 
 
 def scaled(spec: str, scale: int) -> str:
-    """`spec` with its iterations multiplied by `scale` (300, the default, if unset) and
-    searched in full: no adaptive early stop (``settle``), the reference's fixed budget."""
+    """`spec` with its iterations multiplied by `scale` (300, the default, if unset), and
+    the searches of a step-by-step line (``stepwise``) too, searched in full: no adaptive
+    early stop (``settle``), the reference's fixed budget."""
     name, _, params = spec.partition(":")
     parts = [p for p in params.split(",") if p]
     iterations = next((int(p.split("=")[1]) for p in parts if p.startswith("iterations=")),
                       300)
-    kept = [p for p in parts if not p.startswith(("iterations=", "settle="))]
+    kept = [f"stepwise={int(p.split('=')[1]) * scale}" if p.startswith("stepwise=") else p
+            for p in parts if not p.startswith(("iterations=", "settle="))]
     return f"{name}:" + ",".join([f"iterations={iterations * scale}", *kept])
 
 

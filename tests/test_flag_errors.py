@@ -28,6 +28,8 @@ def test_specs_are_scaled_reseeded_and_split_into_seats() -> None:
     assert script.scaled("ismcts", 2) == "ismcts:iterations=600"
     assert (script.scaled("ismcts:iterations=800,settle=100,seed=1", 16)
             == "ismcts:iterations=12800,seed=1")  # the reference's budget is fixed
+    assert (script.scaled("ismcts:iterations=800,stepwise=200,seed=1", 16)
+            == "ismcts:iterations=12800,stepwise=3200,seed=1")  # every search of its line
     assert script.reseeded("ismcts:iterations=100,seed=1", 2) == "ismcts:iterations=100,seed=2"
     assert script._lineup("ismcts:iterations=100,c=0.3,greedy,random", 3) == [
         "ismcts:iterations=100,c=0.3", "greedy", "random"]
