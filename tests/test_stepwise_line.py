@@ -8,6 +8,7 @@ import pytest
 import valdora_ai as va
 from valdora_ai.agents.ismcts import IsmctsAgent
 from valdora_ai.analysis import Budget
+from valdora_ai.clock import ClockReading
 from valdora_ai.games.base import Game, Observation
 from valdora_ai.suggestions import candidate_steps, split_decision
 
@@ -42,7 +43,7 @@ def test_a_stepwise_line_changes_only_the_best_decisions_later_steps(
         return step
 
     monkeypatch.setattr(IsmctsAgent, "_later_step", recorded)
-    for moves in (3, 9, 15):
+    for moves in (0, 2, 8):  # positions whose best decisions have later steps
         game, observation = _position(name, moves)
         plain = va.make_agent(BASE, game).analyze(observation)
         searched.clear()
@@ -70,3 +71,25 @@ def test_a_timed_search_keeps_the_trees_line(name: str) -> None:
         observation, Budget(iterations=200, seconds=30.0))
     plain = va.make_agent(BASE, game).analyze(observation, Budget(iterations=200, seconds=30.0))
     assert timed.best.pv == plain.best.pv
+
+
+@pytest.mark.parametrize("name", va.game_names())
+def test_a_search_under_a_game_clock_keeps_the_trees_line(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game clock times the search even with an iteration spec: no further searches,
+    where without the clock the same positions search later steps."""
+    searched: list[bool] = []
+    later_step = IsmctsAgent._later_step
+
+    def recorded(agent: IsmctsAgent, observation: Observation, iterations: int) -> int:
+        searched.append(agent.clock is None)
+        return later_step(agent, observation, iterations)
+
+    monkeypatch.setattr(IsmctsAgent, "_later_step", recorded)
+    for moves in (0, 2, 8):  # positions whose best decisions have later steps
+        game, observation = _position(name, moves)
+        va.make_agent(BASE + ",stepwise=100", game).analyze(observation)
+        agent = va.make_agent(BASE + ",stepwise=100", game)
+        agent.clock = ClockReading(remaining=60.0, increment=1.0)
+        agent.analyze(observation)
+    assert searched and all(searched)

@@ -65,10 +65,11 @@ class IsmctsAgent(MctsAgent):
                 control: SearchControl | None = None) -> Analysis:
         """The search's analysis; with ``stepwise``, the recommended decision's line is
         the one the agent plays when it searches again at each step of its turn
-        (docs/analysis.md: a turn's later steps follow a thinning tree, where seeds part)."""
+        (docs/analysis.md: a turn's later steps follow a thinning tree, where seeds part).
+        A time budget or a game clock leaves no room for the further searches."""
         analysis = super().analyze(observation, budget, control)
         later = self.params["stepwise"]
-        timed = bool(self.params["time"]) or (budget is not None and budget.seconds is not None)
+        timed = self.clock is not None or self.resolved_budget(budget).seconds is not None
         if not later or timed or not analysis.complete:
             return analysis
         best = analysis.candidates[0]

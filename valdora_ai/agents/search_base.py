@@ -74,13 +74,18 @@ class SearchAgent(Agent):
             iterations = DEFAULT_ITERATIONS
         return Budget(iterations=iterations, seconds=seconds, clock=self.params["clock"])
 
+    def resolved_budget(self, budget: Budget | None) -> Budget:
+        """The budget a search is given: `budget` when the caller set one, else the
+        spec's (before any game clock cuts it)."""
+        return budget if budget is not None and not budget.is_default else self.default_budget()
+
     def choose(self, observation: Observation) -> int:
         return self.decide(self.analyze(observation))
 
     def analyze(self, observation: Observation, budget: Budget | None = None,
                 control: SearchControl | None = None) -> Analysis:
         explicit = budget is not None and not budget.is_default
-        budget = budget if budget is not None and explicit else self.default_budget()
+        budget = self.resolved_budget(budget)
         legal = observation.belief_state().legal_steps()
         if len(legal) == 1:
             return Analysis(player=observation.observer, agent=self.spec,
