@@ -1,7 +1,9 @@
 """A strength ladder: each agent spec against the next, Elo differences with 95% intervals.
 
-Default rungs are ``ismcts`` at 0.125, 0.25, 0.5, 1, 2 and 4 seconds a decision (issue
-16); ``--spec`` repeated gives any other ladder, e.g. root parallelism::
+Default rungs are ``ismcts`` at 0.05, 0.1, 0.2, 0.4 and 0.8 seconds of CPU a decision
+(``clock=cpu``: the searching process's CPU time, so a rung gets its budget on a loaded,
+shared machine and steps can run side by side; issue 30 item 4), 3 players, 48 games a
+step; ``--spec`` repeated gives any other ladder, e.g. root parallelism::
 
     python benchmarks/ladder.py --spec "ismcts:time=1" --spec "ismcts:time=1,jobs=2" \
         --players 3 --games 24 --jobs 1
@@ -34,7 +36,7 @@ from valdora_ai.tournament.seatings import tournament_design
 from valdora_ai.tournament.sprt import score_elo
 from valdora_ai.tournament.storage import ResultsDB
 
-DEFAULT_TIMES = (0.125, 0.25, 0.5, 1, 2, 4)
+DEFAULT_CPU_TIMES = (0.05, 0.1, 0.2, 0.4, 0.8)
 Z95 = 1.959964
 
 
@@ -120,10 +122,10 @@ def write_plot(steps: list[Step], path: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--spec", action="append", default=[],
-                        help="a rung (repeat, lowest first); default ismcts:time=T for "
-                             + ", ".join(map(str, DEFAULT_TIMES)))
+                        help="a rung (repeat, lowest first); default ismcts:time=T,clock=cpu for "
+                             + ", ".join(map(str, DEFAULT_CPU_TIMES)))
     parser.add_argument("--players", type=int, action="append", default=[])
-    parser.add_argument("--games", type=int, default=24, help="games per step")
+    parser.add_argument("--games", type=int, default=48, help="games per step")
     parser.add_argument("--seed", type=int, default=16)
     parser.add_argument("--game", default="valdora")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
@@ -131,12 +133,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write the steps as JSON")
     parser.add_argument("--plot", type=Path, help="write the ladder as PNG")
     args = parser.parse_args(argv)
-    specs = args.spec or [f"ismcts:time={t}" for t in DEFAULT_TIMES]
+    specs = args.spec or [f"ismcts:time={t},clock=cpu" for t in DEFAULT_CPU_TIMES]
     if len(specs) < 2:
         parser.error("a ladder needs at least two --spec rungs")
     args.dir.mkdir(parents=True, exist_ok=True)
     steps = []
-    for players in args.players or [3, 4]:
+    for players in args.players or [3]:
         for lower, higher in zip(specs, specs[1:], strict=False):
             started = time.perf_counter()
             step = measure_step(lower, higher, players, args.games, args.seed, args.game,
