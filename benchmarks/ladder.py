@@ -31,6 +31,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import valdora_ai as va
+from valdora_ai.tournament import load_report
 from valdora_ai.tournament.report import block_results
 from valdora_ai.tournament.seatings import tournament_design
 from valdora_ai.tournament.sprt import score_elo
@@ -66,8 +67,14 @@ def lineup(lower: str, higher: str, players: int) -> list[str]:
 def measure_step(lower: str, higher: str, players: int, games: int, seed: int, game: str,
                  db: Path, jobs: int) -> Step:
     """Play (or resume) one rung's tournament and summarise it."""
-    report = va.run_tournament(lineup=lineup(lower, higher, players), players=players,
-                               games=games, seed=seed, game=game, db=db, jobs=jobs)
+    va.run_tournament(lineup=lineup(lower, higher, players), players=players,
+                      games=games, seed=seed, game=game, db=db, jobs=jobs)
+    return stored_step(lower, higher, players, db)
+
+
+def stored_step(lower: str, higher: str, players: int, db: Path) -> Step:
+    """The summary of one rung's games stored in `db` so far, without playing."""
+    report = load_report(db)
     with ResultsDB.open(db) as results:
         identity = results.identity()
         rows = results.rows()
@@ -132,6 +139,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dir", type=Path, default=Path("build/ladder"))
     parser.add_argument("--json", type=Path, help="write the steps as JSON")
     parser.add_argument("--plot", type=Path, help="write the ladder as PNG")
+    parser.add_argument("--report", action="store_true",
+                        help="only summarise the steps stored in --dir so far (play nothing)")
     args = parser.parse_args(argv)
     specs = args.spec or [f"ismcts:time={t},clock=cpu" for t in DEFAULT_CPU_TIMES]
     if len(specs) < 2:
@@ -141,14 +150,22 @@ def main(argv: list[str] | None = None) -> int:
     for players in args.players or [3]:
         for lower, higher in zip(specs, specs[1:], strict=False):
             started = time.perf_counter()
-            step = measure_step(lower, higher, players, args.games, args.seed, args.game,
-                                args.dir / db_name(args.game, players, lower, higher), args.jobs)
+            db = args.dir / db_name(args.game, players, lower, higher)
+            if args.report:
+                if not db.exists():
+                    print(f"{players}p {higher} vs {lower}: not begun", flush=True)
+                    continue
+                step = stored_step(lower, higher, players, db)
+            else:
+                step = measure_step(lower, higher, players, args.games, args.seed, args.game,
+                                    db, args.jobs)
             steps.append(step)
             print(f"{players}p {higher} vs {lower}: {step.games} games, {step.blocks} blocks, "
                   f"score {step.score:.3f}, Elo {step.elo:+.0f} "
                   f"[{step.elo_low:+.0f}, {step.elo_high:+.0f}], win shares "
-                  f"{step.higher_win_share:.3f} / {step.lower_win_share:.3f} "
-                  f"({time.perf_counter() - started:.0f} s)", flush=True)
+                  f"{step.higher_win_share:.3f} / {step.lower_win_share:.3f}"
+                  + ("" if args.report else f" ({time.perf_counter() - started:.0f} s)"),
+                  flush=True)
     if args.json:
         args.json.write_text(json.dumps([asdict(s) for s in steps], indent=2) + "\n")
     if args.plot:

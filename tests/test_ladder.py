@@ -74,3 +74,25 @@ def test_move_stability_reports_every_budget() -> None:
     assert [row.split("|")[1].strip() for row in rows] == ["20", "40"]
     # the largest budget agrees with its own majority step at least half the time
     assert float(rows[-1].split("|")[2].strip().rstrip("%")) >= 50
+
+
+def test_report_summarises_stored_steps_without_playing(tmp_path: Path) -> None:
+    """`--report` reads the steps a ladder stored so far and plays nothing: a step whose
+    database does not exist is reported as not begun, and no database is created."""
+    played = subprocess.run(
+        [sys.executable, str(SCRIPT), "--spec", "random", "--spec", "greedy", "--players", "3",
+         "--games", "6", "--dir", str(tmp_path)],
+        capture_output=True, text=True, timeout=300)
+    assert played.returncode == 0, played.stderr
+    before = sorted(path.name for path in tmp_path.iterdir())
+    out = tmp_path / "report.json"
+    report = subprocess.run(
+        [sys.executable, str(SCRIPT), "--spec", "random", "--spec", "greedy", "--spec",
+         "planner", "--players", "3", "--games", "600", "--dir", str(tmp_path), "--report",
+         "--json", str(out)],
+        capture_output=True, text=True, timeout=300)
+    assert report.returncode == 0, report.stderr
+    [step] = json.loads(out.read_text())
+    assert step["games"] == 6 and step["higher"] == "greedy"  # not extended to 600
+    assert "3p planner vs greedy: not begun" in report.stdout
+    assert sorted(path.name for path in tmp_path.iterdir() if path != out) == before
