@@ -145,6 +145,8 @@ def main(argv: list[str] | None = None) -> int:
     specs = args.spec or [f"ismcts:time={t},clock=cpu" for t in DEFAULT_CPU_TIMES]
     if len(specs) < 2:
         parser.error("a ladder needs at least two --spec rungs")
+    if args.report and not args.dir.is_dir():
+        parser.error(f"--report: {args.dir} is not a ladder's directory")
     args.dir.mkdir(parents=True, exist_ok=True)
     steps = []
     for players in args.players or [3]:

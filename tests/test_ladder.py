@@ -96,3 +96,11 @@ def test_report_summarises_stored_steps_without_playing(tmp_path: Path) -> None:
     assert step["games"] == 6 and step["higher"] == "greedy"  # not extended to 600
     assert "3p planner vs greedy: not begun" in report.stdout
     assert sorted(path.name for path in tmp_path.iterdir() if path != out) == before
+
+
+def test_report_on_a_missing_directory_is_a_one_line_error(tmp_path: Path) -> None:
+    missing = tmp_path / "nothing-here"
+    done = subprocess.run([sys.executable, str(SCRIPT), "--dir", str(missing), "--report"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "is not a ladder's directory" in done.stderr
+    assert "Traceback" not in done.stderr and not missing.exists()
