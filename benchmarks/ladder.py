@@ -31,8 +31,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import valdora_ai as va
-from valdora_ai.tournament import load_report
-from valdora_ai.tournament.report import block_results
+from valdora_ai.tournament.report import block_results, build_report
 from valdora_ai.tournament.seatings import tournament_design
 from valdora_ai.tournament.sprt import score_elo
 from valdora_ai.tournament.storage import ResultsDB
@@ -74,10 +73,10 @@ def measure_step(lower: str, higher: str, players: int, games: int, seed: int, g
 
 def stored_step(lower: str, higher: str, players: int, db: Path) -> Step:
     """The summary of one rung's games stored in `db` so far, without playing."""
-    report = load_report(db)
     with ResultsDB.open(db) as results:
         identity = results.identity()
         rows = results.rows()
+    report = build_report(identity, rows)
     entrants = list(identity["entrants"])
     seats = [entrants.index(spec) for spec in identity["lineup"]]
     block_size = len(tournament_design(len(entrants), players, seats))
