@@ -18,6 +18,7 @@ from valdora_ai.game_analysis import (
     GameAnalysis,
     GameAnalyzer,
 )
+from valdora_ai.interrupts import unwrapped_interrupts
 from valdora_ai.records import replay as replay_record
 from valdora_ai.richtext import literal
 
@@ -81,7 +82,7 @@ def analyze(
                 check_writable(output)
         store = EvalCache(cache_path)
         try:
-            with progress_bar() as progress:
+            with progress_bar() as progress, unwrapped_interrupts():
                 task = progress.add_task("searching positions", total=len(analyzer.jobs))
                 for _ in analyzer.stream(store, jobs):
                     progress.update(task, completed=len(analyzer.evals))

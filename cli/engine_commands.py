@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from valdora_ai.interrupts import unwrapped_interrupts
 from valdora_ai.richtext import literal
 
 from .common import INTERRUPTED_EXIT, EngineRulesData, err_console, user_errors
@@ -40,7 +41,8 @@ def engine(
                               default_agent=agent, rules_data=files)
         check_rules_data(files)  # a bad data file fails here, once
     try:
-        code = serve(config, sys.stdin.buffer, sys.stdout.buffer)
+        with unwrapped_interrupts():
+            code = serve(config, sys.stdin.buffer, sys.stdout.buffer)
     except KeyboardInterrupt:
         code = INTERRUPTED_EXIT
     except Exception as exc:  # never a traceback, even for a bug in the read loop

@@ -19,6 +19,8 @@ import signal
 import sys
 from types import FrameType
 
+from valdora_ai.interrupts import unwrapped_interrupts
+
 from . import INTERRUPTED_EXIT
 
 
@@ -35,31 +37,14 @@ if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
 def main() -> None:
     """Run the command line (the console script's entry point)."""
     try:
-        from .app import app
+        with unwrapped_interrupts():
+            from .app import app
 
-        if signal.getsignal(signal.SIGINT) is _end_quietly:
-            signal.signal(signal.SIGINT, signal.default_int_handler)
-        app()
+            if signal.getsignal(signal.SIGINT) is _end_quietly:
+                signal.signal(signal.SIGINT, signal.default_int_handler)
+            app()
     except KeyboardInterrupt:
         sys.exit(INTERRUPTED_EXIT)
-    except Exception as error:
-        if _interrupted(error):
-            sys.exit(INTERRUPTED_EXIT)
-        raise
-
-
-def _interrupted(error: BaseException) -> bool:
-    """Whether `error` was raised on the way out of a KeyboardInterrupt: Python wraps
-    one raised while a class is made (a dataclass's fields, as a command's lazy import
-    builds them) in a RuntimeError whose cause it is."""
-    seen: set[int] = set()
-    cause: BaseException | None = error
-    while cause is not None and id(cause) not in seen:
-        if isinstance(cause, KeyboardInterrupt):
-            return True
-        seen.add(id(cause))
-        cause = cause.__cause__ or cause.__context__
-    return False
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from rich.console import Console, RenderableType
 from rich.live import Live
 
 from valdora_ai.analysis import Analysis, SearchControl
+from valdora_ai.interrupts import unwrapped_interrupts
 
 REPORT_EVERY = 0.25  # seconds between redraws
 
@@ -48,10 +49,11 @@ def search_live(search: Callable[[SearchControl], Analysis],
         thread.start()
         shown = 0
         try:
-            while not done.wait(REPORT_EVERY / 2):
-                if len(partials) > shown and partials[-1].candidates:
-                    shown = len(partials)
-                    view.update(render(partials[-1]), refresh=True)
+            with unwrapped_interrupts():
+                while not done.wait(REPORT_EVERY / 2):
+                    if len(partials) > shown and partials[-1].candidates:
+                        shown = len(partials)
+                        view.update(render(partials[-1]), refresh=True)
         except KeyboardInterrupt:
             interrupted = True
             control.stop()

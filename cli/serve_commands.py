@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from valdora_ai.errors import ValdoraError
+from valdora_ai.interrupts import unwrapped_interrupts
 from valdora_ai.richtext import literal
 
 from .common import EngineRulesData, err_console, user_errors
@@ -75,7 +76,8 @@ def serve(
         create_app(config), log_level="warning", ws_max_size=2 * max_message_bytes + 1024,
         lifespan="off", ws="websockets-sansio"))
     try:
-        server.run(sockets=[listener])
+        with unwrapped_interrupts():
+            server.run(sockets=[listener])
     except KeyboardInterrupt:
         pass
 

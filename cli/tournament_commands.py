@@ -27,6 +27,7 @@ from rich.progress import (
 from valdora_ai.atomic import check_writable, write_text_atomic
 from valdora_ai.clock import DEFAULT_FLAG_MARGIN, TimeControl
 from valdora_ai.games import DEFAULT_GAME, DEFAULT_PLAYERS
+from valdora_ai.interrupts import unwrapped_interrupts
 from valdora_ai.richtext import literal
 from valdora_ai.tournament import Progress as RunProgress
 from valdora_ai.tournament import Report, TournamentSpec, load_report
@@ -131,7 +132,7 @@ def tournament(
                 check_writable(export)
         display = _Display(spec, quiet, to_stdout=Path("-") in (json_file, csv_file))
         try:
-            with display:
+            with display, unwrapped_interrupts():
                 report = run(spec, db_path, jobs=jobs, backend=backend, address=address,
                              connect_timeout=connect_timeout,
                              records=records, sprt=test, on_progress=display.update)

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from engine_process import EngineProcess
+from interrupt_helpers import INTERRUPTS
 
 import valdora_ai as va
 
@@ -185,6 +186,25 @@ def test_bad_engine_options_are_one_error_line(options: list[str], message: str,
     result = CliRunner().invoke(app, ["engine", *options], input="")
     assert result.exit_code == 1 and result.output.startswith(message)
     assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("interrupt", INTERRUPTS)
+def test_ctrl_c_ends_the_engine_with_130_not_as_a_crash(
+        interrupt: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Ctrl-C, also one Python 3.11 wrapped in a RuntimeError (it landed while a
+    lazy import made a class), is an interrupt: not reported as the engine failing."""
+    from typer.testing import CliRunner
+
+    import valdora_ai.engine
+    from valdora_ai.cli.app import app
+
+    def interrupted(*args: object) -> int:
+        INTERRUPTS[interrupt]()
+        return 0
+
+    monkeypatch.setattr(valdora_ai.engine, "serve", interrupted)
+    result = CliRunner().invoke(app, ["engine"], input="")
+    assert result.exit_code == 130 and "engine stopped" not in result.output
 
 
 def test_a_belief_position_passes_through_chance_nodes(engine: EngineProcess) -> None:

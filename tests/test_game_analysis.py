@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from cli_checks import one_line_error
+from interrupt_helpers import INTERRUPTS
 from typer.testing import CliRunner
 
 import valdora_ai as va
@@ -316,7 +317,8 @@ def test_docs_state_the_thresholds_of_the_code() -> None:
         assert row in page, row
 
 
-def test_cli_interrupted_says_what_is_kept(record: Path, tmp_path: Path,
+@pytest.mark.parametrize("interrupt", INTERRUPTS)
+def test_cli_interrupted_says_what_is_kept(record: Path, tmp_path: Path, interrupt: str,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     import valdora_ai.cli.analyze_commands as command
 
@@ -325,7 +327,7 @@ def test_cli_interrupted_says_what_is_kept(record: Path, tmp_path: Path,
     def interrupted(self: GameAnalyzer, *args: object, **kwargs: object) -> Iterator[None]:
         for tick in searched(self, *args, **kwargs):  # type: ignore[arg-type]
             yield tick
-            raise KeyboardInterrupt
+            INTERRUPTS[interrupt]()
 
     monkeypatch.setattr(command.GameAnalyzer, "stream", interrupted)
     cache = tmp_path / "c.json"

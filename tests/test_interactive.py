@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from interactive_helpers import RecordingView, hint_follower, scripted
+from interrupt_helpers import INTERRUPTS
 
 import valdora_ai as va
 from valdora_ai.games import facts
@@ -176,7 +177,8 @@ def test_a_finished_game_cannot_be_resumed(tmp_path: Path) -> None:
         GameSession.resume(tmp_path / "g.jsonl")
 
 
-def test_interrupt_saves_the_record(tmp_path: Path) -> None:
+@pytest.mark.parametrize("interrupt", INTERRUPTS)
+def test_interrupt_saves_the_record(tmp_path: Path, interrupt: str) -> None:
     session = _session()
     follow = hint_follower(session, turns=1)
     calls = 0
@@ -185,7 +187,7 @@ def test_interrupt_saves_the_record(tmp_path: Path) -> None:
         nonlocal calls
         calls += 1
         if calls == 2:
-            raise KeyboardInterrupt
+            INTERRUPTS[interrupt]()
         return follow(prompt, timeout)
 
     outcome, _ = _run(session, read, tmp_path / "g.jsonl")

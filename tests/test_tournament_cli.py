@@ -5,10 +5,13 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_checks import one_line_error as _one_line_error
+from interrupt_helpers import INTERRUPTS
 from typer.testing import CliRunner
 
 from valdora_ai.cli.app import app
@@ -108,6 +111,37 @@ def test_a_resumed_sprt_prints_each_block_once(tmp_path: Path) -> None:
     assert again.exit_code == 0, again.output
     assert again.output.count("SPRT after 2 blocks: LLR") == 1
     assert again.output.count("SPRT after 3 blocks: LLR") == 1
+
+
+@pytest.mark.parametrize("interrupt", INTERRUPTS)
+def test_ctrl_c_keeps_the_finished_games_and_says_how_to_resume(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, interrupt: str) -> None:
+    """Interrupted after its first progress report (a Ctrl-C, plain or wrapped as Python
+    3.11 wraps one landing in a lazy import): exit 130, the message, and the same
+    command finishes the tournament from the stored games."""
+    import valdora_ai.cli.tournament_commands as command
+
+    played = command.run
+
+    def interrupted(*args: Any, on_progress: Callable[..., None], **kwargs: Any) -> Any:
+        def progress(*update: Any) -> None:
+            on_progress(*update)
+            INTERRUPTS[interrupt]()
+        return played(*args, on_progress=progress, **kwargs)
+
+    db = tmp_path / "t.sqlite"
+    monkeypatch.setattr(command, "run", interrupted)
+    stopped = runner.invoke(app, [*RUN, "--db", str(db)])
+    assert stopped.exit_code == 130 and "Traceback" not in stopped.output
+    assert (f"interrupted: finished games are in {db}; run the same command to resume"
+            in " ".join(stopped.output.split()))
+    with ResultsDB.open(db) as stored:
+        kept = len(stored.rows())
+    assert 0 < kept < 6
+    monkeypatch.setattr(command, "run", played)
+    resumed = runner.invoke(app, [*RUN, "--db", str(db)])
+    assert resumed.exit_code == 0, resumed.output
+    assert "6 games (1 complete block)" in resumed.output
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -21,6 +21,7 @@ from valdora_ai.interactive.commands import Command, help_text, parse_command
 from valdora_ai.interactive.reveals import Seen, refuse_undo_step, seen_by
 from valdora_ai.interactive.session import GameSession, resume_command
 from valdora_ai.interactive.view import Choice, View
+from valdora_ai.interrupts import unwrapped_interrupts
 
 Reader = Callable[[str, float | None], str]
 """``read(prompt, timeout)``: the next line, waiting at most `timeout` seconds (None: no
@@ -47,7 +48,8 @@ def run_session(session: GameSession, read: Reader, view: View, *, record: Path,
                 hint_agent: str) -> Outcome:
     """Play `session` to its end or until the person stops; the record is in `record`."""
     try:
-        outcome = _play(session, read, view, record, hint_agent)
+        with unwrapped_interrupts():
+            outcome = _play(session, read, view, record, hint_agent)
     except Flagged as flag:
         view.message(f"{flag}: the game ends there")
         view.result(session.result())
