@@ -23,7 +23,6 @@ probabilities; in a world the same faces are simply looked up.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from valdora_ai.games.refusals import step_code
@@ -696,11 +695,6 @@ class ValdoraState:
         return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(self.n)]
 
     # ----------------------------------------------------------------- helpers
-    def visible_books(self) -> Iterable[tuple[int, int | None, int | None]]:
-        """(space, left face, right face) for each book: what a player sees."""
-        for book in self.books:
-            yield book.space, book.visible(S.LEFT), book.visible(S.RIGHT)
-
     def __repr__(self) -> str:
         who = {CHANCE: "chance", TERMINAL: "over"}.get(self.current_player,
                                                       f"seat {self.current}")

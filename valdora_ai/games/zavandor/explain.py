@@ -152,7 +152,6 @@ def _taken_tile(was: ZavandorState, board: ZavandorState, seat: int) -> str | No
         return None
     tile = board.tiles[seat][-1]
     return _tile_sentence(board, seat, board.data.tiles[tile].gem, tile)
-    return None
 
 
 def _tile_sentence(board: ZavandorState, seat: int, gem: int, tile: int) -> str:
