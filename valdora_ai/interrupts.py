@@ -32,9 +32,7 @@ def unwrapped_interrupts() -> Iterator[None]:
     """Run the body; an error caused by a KeyboardInterrupt leaves it as a KeyboardInterrupt."""
     try:
         yield
-    except KeyboardInterrupt:
-        raise
-    except Exception as error:
+    except Exception as error:  # a KeyboardInterrupt itself is no Exception: it passes
         if caused_by_interrupt(error):
             raise KeyboardInterrupt from error
         raise
