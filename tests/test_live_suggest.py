@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -29,16 +30,24 @@ def _partial(visits: int, complete: bool = False) -> Analysis:
                     complete=complete)
 
 
-def test_partials_are_drawn_and_ctrl_c_keeps_the_best_so_far() -> None:
-    drawn: list[int] = []
-
+def _search_until_stopped(pause: float, searched: list[int]
+                          ) -> Callable[[SearchControl], Analysis]:
+    """A fake search reporting one more visit every `pause` seconds until told to stop
+    (or 600 visits: a lost Ctrl-C fails); its final count goes to `searched`."""
     def search(control: SearchControl) -> Analysis:
         visits = 0
-        while not control.should_stop() and visits < 600:  # 30 s: a lost Ctrl-C fails
+        while not control.should_stop() and visits < 600:
             visits += 1
             control.report(_partial(visits))
-            time.sleep(0.05)
+            time.sleep(pause)
+        searched.append(visits)
         return _partial(visits)
+    return search
+
+
+def test_partials_are_drawn_and_ctrl_c_keeps_the_best_so_far() -> None:
+    drawn: list[int] = []
+    search = _search_until_stopped(0.05, [])  # 30 s at most
 
     def render(analysis: Analysis) -> str:
         drawn.append(analysis.candidates[0].visits)
@@ -63,15 +72,7 @@ def test_an_interrupt_wrapped_during_a_redraw_is_still_ctrl_c() -> None:
     RuntimeError on Python 3.11: still a stop with the best so far, not a crash (it once
     ended `valdora suggest` with 130 in CI)."""
     searched: list[int] = []
-
-    def search(control: SearchControl) -> Analysis:
-        visits = 0
-        while not control.should_stop() and visits < 600:
-            visits += 1
-            control.report(_partial(visits))
-            time.sleep(0.01)
-        searched.append(visits)
-        return _partial(visits)
+    search = _search_until_stopped(0.01, searched)
 
     def render(analysis: Analysis) -> str:
         if analysis.candidates[0].visits >= 3:
