@@ -12,15 +12,16 @@ that starting the CLI imports none of the heavy modules.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import typer
+from typer import _click as click  # the copy of Click that Typer (0.26 on) is built on
 from typer.core import TyperCommand, TyperGroup
 
-if TYPE_CHECKING:
-    from typer import _click as click  # the copy of Click that this Typer is built on
+USAGE_ERROR_EXIT = 1  # as every other bad input (cli/common.py), not Click's 2
 
 # Command name -> (module of this package, attribute: a command function or a Typer app,
 # summary: the first paragraph of its help on one line), in the order `--help` lists them.
@@ -93,6 +94,30 @@ def _build(name: str) -> click.Command:
     return typer.main.get_group(holder).commands[name]
 
 
+@contextmanager
+def one_line_usage_errors() -> Iterator[None]:
+    """Report a mistyped command line (an unknown option or command, a missing argument,
+    a value of the wrong type) as every other bad input is reported: one line on standard
+    error naming what is wrong and where to read how, and exit code 1, instead of
+    Click's boxed usage block and exit code 2. A bare group (`valdora`, `valdora
+    tournament`) still shows its help."""
+    try:
+        yield
+    except click.exceptions.NoArgsIsHelpError:
+        raise
+    except click.exceptions.UsageError as exc:
+        from valdora_ai.richtext import literal
+
+        from .common import err_console
+
+        message = exc.format_message().rstrip(".")
+        if exc.ctx is not None:
+            message += f"; see '{exc.ctx.command_path} -h'"
+        err_console.print(f"[bold red]error:[/] {literal(message)}", soft_wrap=True,
+                          emoji=False)
+        raise typer.Exit(USAGE_ERROR_EXIT) from None
+
+
 class _Summary(TyperCommand):
     """A command not loaded yet: its name and summary, for the root's `--help`."""
 
@@ -117,6 +142,15 @@ class LazyCommands(TyperGroup):
         for name in COMMANDS:
             self.load(name)
         return self
+
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+        with one_line_usage_errors():
+            return super().make_context(info_name, args, parent, **extra)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with one_line_usage_errors():
+            return super().invoke(ctx)
 
     def resolve_command(self, ctx: click.Context, args: list[str]
                         ) -> tuple[str | None, click.Command | None, list[str]]:

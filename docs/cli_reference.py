@@ -27,6 +27,11 @@ Generated from the Typer app by `python docs/cli_reference.py` (do not edit by h
 `tests/test_cli_reference.py` checks that it is current). Every command also answers
 `-h`/`--help`. Agent specs are described in [agents.md](agents.md), the turn notation
 and position files in [games/valdora.md](games/valdora.md).
+
+Exit status: 0 when a command did its work; 1 on bad input, whether a mistyped command
+line (an unknown option, a missing argument) or a bad file, spec or value, reported as one
+`error:` line on standard error; 130 when stopped by Ctrl-C. A group run bare (`valdora`,
+`valdora tournament`) prints its help.
 """
 
 
