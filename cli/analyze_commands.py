@@ -21,6 +21,7 @@ from valdora_ai.game_analysis import (
 from valdora_ai.interrupts import unwrapped_interrupts
 from valdora_ai.records import replay as replay_record
 from valdora_ai.richtext import literal
+from valdora_ai.workers import MAX_WORKERS
 
 from .common import (
     INTERRUPTED_EXIT,
@@ -71,7 +72,7 @@ def analyze(
     review.html
     """
     with user_errors():
-        check_range("--jobs", jobs, 1)
+        check_range("--jobs", jobs, 1, MAX_WORKERS)
         check_range("--worlds", worlds, 2)
         replayed = replay_record(record, rules_data)
         analyzer = GameAnalyzer(replayed, agent, seat=seat, explain=explain or html is not None,

@@ -13,6 +13,7 @@ from valdora_ai.atomic import check_writable
 from valdora_ai.errors import ValdoraError
 from valdora_ai.games import DEFAULT_GAME, player_counts
 from valdora_ai.rng import check_seed
+from valdora_ai.workers import check_jobs
 
 from .common import GameName, console, progress_bar, user_errors
 
@@ -112,9 +113,7 @@ def train_command(
         least = MIN_DECISIONS if kind == "policy" else MIN_POSITIONS
         if positions < least:
             raise ValdoraError(f"--positions must be at least {least}, got {positions}")
-        if jobs == 0:
-            raise ValdoraError("--jobs must be positive, or negative to count back from all "
-                               "cores (-1: all)")
+        check_jobs(jobs)
         check_writable(output)  # fail now, not after the self-play
         if kind == "policy":
             _train_policy(output, game_name, counts, positions, seed, searcher, jobs)

@@ -239,8 +239,16 @@ def test_real_process_prints_no_traceback(tmp_path: Path) -> None:
     (["suggest", "{position}", "--iterations", "0"], "--iterations must be from 1 to 1000000000"),
     (["suggest", "{position}", "--time", "0"], "--time must be from 0.001 to 86400, got 0.0"),
     (["suggest", "{position}", "--time", "nan"], "--time must be from 0.001 to 86400, got nan"),
-    (["analyze", "{record}", "--jobs", "0", "--no-cache"], "--jobs must be at least 1, got 0"),
+    (["analyze", "{record}", "--jobs", "0", "--no-cache"], "--jobs must be from 1 to 1024, got 0"),
     (["analyze", "{record}", "--seat", "-1", "--no-cache"], "seat -1 is not in this 3-player"),
+    (["analyze", "{record}", "--jobs", "1000000000000000", "--no-cache"],
+     "--jobs must be from 1 to 1024, got 1000000000000000"),
+    (["train", "--jobs", "1000000000000000", "-o", "{position}.model"],
+     "--jobs must be from 1 to 1024, or negative to count back from all cores"),
+    (["tournament", "-a", "greedy", "-a", "random", "--jobs", "-5000", "--db", "{record}.db"],
+     "--jobs must be from 1 to 1024, or negative to count back from all cores"),
+    (["engine", "--workers", "1000000000000000"],
+     "--workers must be from 1 to 1024, got 1000000000000000"),
 ])
 def test_numbers_out_of_range_are_one_line_naming_the_option(
         tmp_path: Path, position: dict, args: list[str], message: str) -> None:

@@ -160,7 +160,7 @@ def test_a_bad_position_field_is_named_by_its_path(engine: EngineProcess) -> Non
 
 
 @pytest.mark.parametrize(("options", "message"), [
-    (["--workers", "0"], "error: --workers must be at least 1, got 0"),
+    (["--workers", "0"], "error: --workers must be from 1 to 1024, got 0"),
     (["--max-seconds", "0"], "error: --max-seconds must be a number of seconds above 0 and "
                              "at most 86400, got 0.0"),
     (["--max-seconds", "inf"], "error: --max-seconds must be a number of seconds above 0 and "

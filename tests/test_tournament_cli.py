@@ -151,7 +151,7 @@ def test_ctrl_c_keeps_the_finished_games_and_says_how_to_resume(
     (["-a", "greedy", "-a", "random", "--sprt", "50"], "--sprt: expected ELO0,ELO1"),
     (["-a", "greedy", "-a", "random", "--backend", "dask"], "needs --address"),
     (["-a", "greedy", "-a", "random", "--address", "tcp://h:1"], "--address needs --backend"),
-    (["-a", "greedy", "-a", "random", "-j", "0"], "--jobs must be positive"),
+    (["-a", "greedy", "-a", "random", "-j", "0"], "--jobs must be from 1 to 1024, or negative"),
     (["-a", "greedy", "-a", "random", "--db", "no/such/dir/t.sqlite"], "cannot open the database"),
     (["-a", "greedy", "-a", "random", "--json", "no/dir/t.json"], "no/dir/t.json: cannot write"),
     (["-a", "greedy", "-a", "random", "--csv", "no/dir/t.csv"], "no/dir/t.csv: cannot write"),

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tournament_checks import stored, table
@@ -24,6 +25,7 @@ from tournament_checks import stored, table
 from valdora_ai import backend
 from valdora_ai.games.valdora.data import default_data_path
 from valdora_ai.tournament import Report, TournamentError, load_report, run_tournament
+from valdora_ai.tournament.games import GameTask
 from valdora_ai.tournament.storage import ResultsDB
 
 ENTRANTS = ["greedy", "random"]
@@ -93,6 +95,27 @@ def test_the_same_command_again_plays_nothing_and_more_games_extend(tmp_path: Pa
     assert extended.games == 12 and extended.blocks == 2
     with ResultsDB.open(db) as results:
         assert results.rows()[:6] == old_rows
+
+
+def test_games_queued_in_waves_are_the_games_of_one_wave(
+        tmp_path: Path, reference: Report, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long run queues its games a wave at a time; the waves change nothing played."""
+    from valdora_ai.tournament import runner
+
+    waves: list[int] = []
+    make_tasks = runner.tasks
+
+    def counted(*args: Any, **kwargs: Any) -> list[GameTask]:
+        queued = make_tasks(*args, **kwargs)
+        waves.append(len(queued))
+        return queued
+
+    monkeypatch.setattr(runner, "WAVE_GAMES", 7)  # one 6-game block a wave
+    monkeypatch.setattr(runner, "tasks", counted)
+    waved = run_tournament(ENTRANTS, players=3, games=GAMES, seed=SEED,
+                           db=tmp_path / "waves.sqlite", jobs=1)
+    assert waves == [6, 6, 6]
+    assert table(waved) == table(reference)
 
 
 def test_a_dask_cluster_gives_the_local_results(tmp_path: Path, reference: Report) -> None:
@@ -183,6 +206,23 @@ def test_bad_entrants_fail_before_any_file_is_made(tmp_path: Path, entrants: lis
     with pytest.raises(Exception, match=message) as caught:
         run_tournament(entrants, games=6, db=db, jobs=1)
     assert isinstance(caught.value, ValueError)  # a ValdoraError: a one-line user error
+    assert not db.exists()
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"games": 10**14}, "--games must be from 1 to 10000000, got 100000000000000"),
+    ({"jobs": 10**15}, "--jobs must be from 1 to 1024, or negative to count back from all "
+                       "cores (-1: all), got 1000000000000000"),
+    ({"jobs": -2000}, "--jobs must be from 1 to 1024"),
+    ({"jobs": 0}, "--jobs must be from 1 to 1024"),
+])
+def test_absurd_counts_fail_at_once_before_any_file_is_made(
+        tmp_path: Path, options: dict[str, int], message: str) -> None:
+    """Not a hang while a hundred trillion games are queued, nor joblib's OverflowError."""
+    db = tmp_path / "t.sqlite"
+    with pytest.raises(TournamentError) as caught:
+        run_tournament(ENTRANTS, db=db, **{"games": 6, "jobs": 1, **options})
+    assert str(caught.value) == message or str(caught.value).startswith(message)
     assert not db.exists()
 
 

@@ -1,4 +1,5 @@
-"""Worker processes end when the process that started them dies.
+"""Worker processes: how many a command may ask for, and their ending when the process
+that started them dies.
 
 joblib keeps its loky worker processes for reuse; when the parent is killed without a
 chance to stop them (``kill -9``), they sleep on for minutes. Inside `local_workers`,
@@ -16,8 +17,24 @@ from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from valdora_ai.errors import ValdoraError
+
 POLL_SECONDS = 0.25
 ORPHAN_EXIT_CODE = 70  # what a worker ends with when its parent has died
+
+MAX_WORKERS = 1024
+"""More worker processes or threads than any machine or cluster here runs at once: a
+larger count is a typo, and joblib would fail on it deep inside (past a C int) or the
+engine would start that many threads before its first answer."""
+
+
+def check_jobs(jobs: int, error: type[ValdoraError] = ValdoraError, option: str = "--jobs"
+               ) -> None:
+    """Refuse a joblib worker count that is 0 or beyond :data:`MAX_WORKERS` either way
+    (a negative count counts back from all cores, as joblib's ``n_jobs``)."""
+    if jobs == 0 or abs(jobs) > MAX_WORKERS:
+        raise error(f"{option} must be from 1 to {MAX_WORKERS}, or negative to count back "
+                    f"from all cores (-1: all), got {jobs}")
 
 
 @contextmanager

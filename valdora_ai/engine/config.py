@@ -10,6 +10,7 @@ from typing import Any
 from valdora_ai.agents import canonical_spec, parse_spec, refuse_world_seer
 from valdora_ai.analysis import MAX_ITERATIONS, MAX_SECONDS
 from valdora_ai.errors import ValdoraError
+from valdora_ai.workers import MAX_WORKERS
 
 
 @dataclass(frozen=True)
@@ -24,8 +25,8 @@ class EngineConfig:
     rules_data: Mapping[str, Path] = field(default_factory=dict)  # {game: data file}
 
     def __post_init__(self) -> None:
-        if self.workers < 1:
-            raise ValdoraError(f"--workers must be at least 1, got {self.workers}")
+        if not 1 <= self.workers <= MAX_WORKERS:
+            raise ValdoraError(f"--workers must be from 1 to {MAX_WORKERS}, got {self.workers}")
         if not 0 < self.max_seconds <= MAX_SECONDS:
             raise ValdoraError(f"--max-seconds must be a number of seconds above 0 and at most "
                                f"{MAX_SECONDS:g}, got {self.max_seconds}")

@@ -22,6 +22,9 @@ from valdora_ai.games import DEFAULT_GAME, Game, game_type, make_game
 from valdora_ai.rng import check_seed
 from valdora_ai.tournament.seatings import Seating, tournament_design
 
+MAX_GAMES = 10_000_000
+"""Far past any series run here (the longest: 900 games): a larger count is a typo."""
+
 
 class TournamentError(ValdoraError):
     """A tournament cannot run: bad entrants, a database of another one, no cluster."""
@@ -73,8 +76,8 @@ class TournamentSpec:
                 raise TournamentError(f"entrant {spec!r} is given twice; give each copy its "
                                       "own seed (greedy:seed=1, greedy:seed=2)")
             seen.add(spec)
-        if self.games < 1:
-            raise TournamentError(f"--games must be at least 1, got {self.games}")
+        if not 1 <= self.games <= MAX_GAMES:
+            raise TournamentError(f"--games must be from 1 to {MAX_GAMES}, got {self.games}")
         check_seed(self.seed, "--seed", TournamentError)
         self._check_clocks()
         game = self.make_game()

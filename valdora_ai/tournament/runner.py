@@ -22,6 +22,11 @@ from valdora_ai.tournament.games import GameTask, Played
 from valdora_ai.tournament.report import Report, build_report, sprt_llr
 from valdora_ai.tournament.sprt import SPRT
 from valdora_ai.tournament.storage import GameRow, ResultsDB
+from valdora_ai.workers import check_jobs
+
+WAVE_GAMES = 10_000
+"""Games made into tasks and queued at a time, so that a long run starts at once and
+holds its queue in little memory (a worker idles at most a game at each wave's end)."""
 
 
 @dataclass(frozen=True)
@@ -58,9 +63,7 @@ def run(spec: TournamentSpec, db_path: str | Path | None = None, *, jobs: int = 
     db_path = Path(db_path) if db_path is not None else spec.default_db()
     identity = spec.identity()
     record_dir = Path(records) if records is not None else None
-    if jobs == 0:
-        raise TournamentError("--jobs must be positive, or negative to count back from all "
-                              "cores (-1: all)")
+    check_jobs(jobs, TournamentError)
     if sprt is not None and len(spec.entrants) != 2:
         raise TournamentError(f"--sprt compares two entrants, got {len(spec.entrants)}")
     if record_dir is not None:
@@ -84,7 +87,10 @@ def run(spec: TournamentSpec, db_path: str | Path | None = None, *, jobs: int = 
                     on_progress(Progress(done=len(rows), total=total, rows=rows))
 
         if sprt is None:
-            play(tasks(spec, range(spec.blocks), db.done(), record_dir is not None))
+            done, per_wave = db.done(), max(1, WAVE_GAMES // spec.block_size)
+            for first in range(0, spec.blocks, per_wave):
+                play(tasks(spec, range(first, min(first + per_wave, spec.blocks)), done,
+                           record_dir is not None))
         else:
             llr = sprt_llr(sprt, rows, spec.block_size)
             for block in range(spec.blocks):
