@@ -15,6 +15,10 @@ blunder share with its 95% Wilson interval, and the mean loss. Run::
 
 ``--games N`` reviews the first N records of each match (the reviews cost a deep
 search and 40 paired play-outs a position); ``--jobs`` searches positions in parallel.
+Each record's reviews are cached beside it, as ``valdora analyze`` caches them
+(``RECORD.analysis-cache.json``, keyed by the position and the reviewing agent): a
+stopped run resumes where it stopped, and a finished one prints its table again at
+once.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import valdora_ai as va
-from valdora_ai.game_analysis import GameAnalyzer
+from valdora_ai.game_analysis import CACHE_SUFFIX, EvalCache, GameAnalyzer
 from valdora_ai.records import replay
 from valdora_ai.tournament.stats import wilson
 
@@ -56,7 +60,8 @@ def main(argv: list[str] | None = None) -> int:
         for path in sorted(folder.glob("*.jsonl"))[:args.games]:
             replayed = replay(path, expect_game=args.game)
             analyzer = GameAnalyzer(replayed, args.agent)
-            for _ in analyzer.stream(jobs=args.jobs):
+            cache = EvalCache(path.with_name(path.name + CACHE_SUFFIX))
+            for _ in analyzer.stream(cache, jobs=args.jobs):
                 pass
             for review in analyzer.result().reviews:
                 name = entrant(replayed.header.seats[review.seat])

@@ -12,6 +12,7 @@ from rich.text import Text
 
 from valdora_ai.atomic import atomic_write, check_writable, write_text_atomic
 from valdora_ai.game_analysis import (
+    CACHE_SUFFIX,
     DEFAULT_AGENT,
     DEFAULT_WORLDS,
     EvalCache,
@@ -32,8 +33,6 @@ from .common import (
     progress_bar,
     user_errors,
 )
-
-CACHE_SUFFIX = ".analysis-cache.json"
 
 
 def analyze(

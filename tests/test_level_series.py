@@ -65,9 +65,11 @@ def test_a_seat_spec_loses_only_its_seed(blunders: ModuleType) -> None:
 
 def test_a_small_series_is_rated_and_reviewed(ratings: ModuleType, blunders: ModuleType,
                                               tmp_path: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+                                              capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """One block of the cheapest match, rated (random at 0) and its first record
-    reviewed; the stored block is not replayed by a second run."""
+    reviewed; the stored block is not replayed by a second run, nor the reviewed
+    record searched again (its reviews are cached beside it)."""
     args = ["--game", "zavandor", "--games", "6", "--dir", str(tmp_path), "--match", "0"]
     assert ratings.main(args) == 0
     first = capsys.readouterr().out
@@ -79,3 +81,13 @@ def test_a_small_series_is_rated_and_reviewed(ratings: ModuleType, blunders: Mod
                           "--agent", "ismcts:iterations=10,seed=1"]) == 0
     table = capsys.readouterr().out
     assert "| level:1 |" in table and "| random |" in table
+    [record] = sorted((tmp_path / "records-zavandor-0").glob("*.jsonl"))[:1]
+    assert record.with_name(record.name + ".analysis-cache.json").is_file()
+
+    def no_search(*args: object) -> None:
+        raise AssertionError("a cached review was searched again")
+
+    monkeypatch.setattr("valdora_ai.game_analysis.evaluate.run_job", no_search)
+    assert blunders.main(["--game", "zavandor", "--dir", str(tmp_path), "--games", "1",
+                          "--agent", "ismcts:iterations=10,seed=1"]) == 0
+    assert capsys.readouterr().out == table

@@ -20,6 +20,7 @@ from typing import Any
 from valdora_ai.analysis import SearchControl
 from valdora_ai.errors import ValdoraError
 from valdora_ai.game_analysis.evaluate import (
+    CACHE_SUFFIX,
     DEFAULT_WORLDS,
     EvalCache,
     PositionJob,
@@ -45,7 +46,7 @@ DEFAULT_AGENT = "ismcts:iterations=3200,trees=4,settle=100,policy=auto,widen=0.2
 ANALYSIS_FORMAT = "valdora-analysis"
 ANALYSIS_VERSION = 2  # 2: decisions compared on common worlds, losses with intervals
 
-__all__ = ["DEFAULT_AGENT", "DEFAULT_WORLDS", "FLAGGED", "THRESHOLDS", "EvalCache",
+__all__ = ["CACHE_SUFFIX", "DEFAULT_AGENT", "DEFAULT_WORLDS", "FLAGGED", "THRESHOLDS", "EvalCache",
            "GameAnalysis", "GameAnalyzer", "PlayerSummary", "PositionEval", "TurnReview"]
 
 

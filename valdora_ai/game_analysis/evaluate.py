@@ -32,6 +32,7 @@ from valdora_ai.rng import SEED_SPACE
 from valdora_ai.suggestions import candidate_line
 
 CACHE_FORMAT = "valdora-analysis-cache"
+CACHE_SUFFIX = ".analysis-cache.json"  # a record's cache: RECORD.analysis-cache.json
 CACHE_VERSION = 4  # 2: decisions compared on common worlds; 3: with their words; 4: on
 # an adaptive number of worlds; entries of older versions are searched again
 DEFAULT_WORLDS = 40
