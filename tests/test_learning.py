@@ -173,7 +173,8 @@ def _xy(samples):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize(("args", "message"), [
     (["-p", "9"], "--players: "), (["--positions", "5"], "--positions must be at least"),
-    (["-j", "0"], "--jobs must be from 1 to 1024, or negative"), (["--seed", "-1"], "--seed: -1 is not a seed"),
+    (["-j", "0"], "--jobs must be from 1 to 1024, or negative"),
+    (["--seed", "-1"], "--seed: -1 is not a seed"),
 ])
 def test_train_refuses_bad_options(tmp_path: Path, args: list[str], message: str) -> None:
     error = one_line_error(["train", "-o", str(tmp_path / "m.json"), *args])
