@@ -55,9 +55,15 @@ def user_errors() -> Iterator[None]:
         message = str(exc)
         if isinstance(exc, OSError) and exc.filename:
             message = f"{exc.filename}: {exc.strerror}"
-        err_console.print(f"[bold red]error:[/] {literal(message)}", markup=True, soft_wrap=True,
-                          emoji=False)
+        print_error(message)
         raise typer.Exit(1) from None
+
+
+def print_error(message: str) -> None:
+    """The one `error:` line on standard error, `message` shown as written (no markup
+    or emoji codes read from it)."""
+    err_console.print(f"[bold red]error:[/] {literal(message)}", markup=True, soft_wrap=True,
+                      emoji=False)
 
 
 def progress_bar() -> Progress:

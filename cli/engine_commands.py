@@ -8,9 +8,8 @@ from typing import Annotated
 import typer
 
 from valdora_ai.interrupts import unwrapped_interrupts
-from valdora_ai.richtext import literal
 
-from .common import INTERRUPTED_EXIT, EngineRulesData, err_console, user_errors
+from .common import INTERRUPTED_EXIT, EngineRulesData, print_error, user_errors
 
 
 def engine(
@@ -46,7 +45,6 @@ def engine(
     except KeyboardInterrupt:
         code = INTERRUPTED_EXIT
     except Exception as exc:  # never a traceback, even for a bug in the read loop
-        err_console.print(f"[bold red]error:[/] the engine stopped: {type(exc).__name__}: "
-                          f"{literal(exc)}", markup=True, soft_wrap=True, emoji=False)
+        print_error(f"the engine stopped: {type(exc).__name__}: {exc}")
         code = 1
     raise typer.Exit(code)

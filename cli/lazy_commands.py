@@ -106,15 +106,12 @@ def one_line_usage_errors() -> Iterator[None]:
     except click.exceptions.NoArgsIsHelpError:
         raise
     except click.exceptions.UsageError as exc:
-        from valdora_ai.richtext import literal
-
-        from .common import err_console
+        from .common import print_error
 
         message = exc.format_message().rstrip(".")
         if exc.ctx is not None:
             message += f"; see '{exc.ctx.command_path} -h'"
-        err_console.print(f"[bold red]error:[/] {literal(message)}", soft_wrap=True,
-                          emoji=False)
+        print_error(message)
         raise typer.Exit(USAGE_ERROR_EXIT) from None
 
 

@@ -9,9 +9,8 @@ import typer
 
 from valdora_ai.errors import ValdoraError
 from valdora_ai.interrupts import unwrapped_interrupts
-from valdora_ai.richtext import literal
 
-from .common import EngineRulesData, err_console, user_errors
+from .common import EngineRulesData, err_console, print_error, user_errors
 
 MISSING = ("valdora serve needs the serve extra (Starlette and uvicorn): "
            "pip install 'valdora-ai[serve]'")
@@ -48,8 +47,7 @@ def serve(
 
         from valdora_ai.serve.app import create_app
     except ImportError:
-        err_console.print(f"[bold red]error:[/] {literal(MISSING)}", markup=True,
-                          soft_wrap=True)
+        print_error(MISSING)
         raise typer.Exit(1) from None
     from valdora_ai.engine import EngineConfig
     from valdora_ai.engine.rules_data import check_rules_data, parse_rules_data
