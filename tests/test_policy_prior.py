@@ -11,6 +11,7 @@ import pytest
 from cli_checks import one_line_error, runner
 
 from valdora_ai.agents import make_agent
+from valdora_ai.agents.mcts_base import SPRT_ACCEPTED_PRIORS
 from valdora_ai.backend import make_rng
 from valdora_ai.cli.app import app
 from valdora_ai.errors import ValdoraError
@@ -174,7 +175,7 @@ def test_the_shipped_policy_is_what_its_recorded_seed_rebuilds(path: Path) -> No
 
 
 @pytest.mark.parametrize("game_name", game_names())
-def test_the_search_option_is_legal_seeded_and_not_the_default(game_name: str) -> None:
+def test_the_search_option_is_legal_seeded_and_not_the_greedy_prior(game_name: str) -> None:
     game, state, _ = midgame(game_name)
     observation = game.observation(state, state.current_player)
 
@@ -185,10 +186,29 @@ def test_the_search_option_is_legal_seeded_and_not_the_default(game_name: str) -
     learned = visits("ismcts:iterations=200,seed=5,policy=learned")
     assert {step for step, _ in learned} <= set(state.legal_steps())
     assert visits("ismcts:iterations=200,seed=5,policy=learned") == learned
-    assert visits("ismcts:iterations=200,seed=5") != learned
-    assert make_agent("ismcts", game).settings.guide is None  # type: ignore[attr-defined]
+    assert visits("ismcts:iterations=200,seed=5,policy=greedy") != learned
+    assert make_agent("ismcts:policy=greedy", game).settings.guide is None  # type: ignore[attr-defined]
     assert make_agent("pimc:policy=learned", game).settings.guide is policy_for(game)  # type: ignore[attr-defined]
     assert make_agent("ismcts:policy=auto", game).settings.guide is policy_for(game)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game_name", game_names())
+def test_the_default_prior_is_learned_only_where_its_sprt_accepted_it(game_name: str) -> None:
+    """``policy=default`` (the default) is the learned prior for ismcts in the games of
+    SPRT_ACCEPTED_PRIORS (the Alchemists) and the greedy prior everywhere else, pimc
+    and oracle-ismcts included; the spec of the default leaves it out."""
+    game = make_game(game_name)
+    accepted = game_name in {g for a, g in SPRT_ACCEPTED_PRIORS if a == "ismcts"}
+    assert (game_name == "alchemists") == accepted
+    for spec in ("ismcts", "ismcts:policy=default"):
+        agent = make_agent(spec, game)
+        expected = policy_for(game) if accepted else None
+        assert agent.settings.guide is expected  # type: ignore[attr-defined]
+        assert agent.spec == "ismcts"
+    for spec in ("pimc", "oracle-ismcts"):
+        assert make_agent(spec, game).settings.guide is None  # type: ignore[attr-defined]
+    level = make_agent("level:5", game)
+    assert level.search.settings.guide is None  # type: ignore[attr-defined]
 
 
 def test_the_search_expands_the_greedy_step_then_in_order_of_the_learned_probability(

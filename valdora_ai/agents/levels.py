@@ -103,7 +103,9 @@ class LevelAgent(Agent):
     def __init__(self, game: Game, **params: Any) -> None:
         super().__init__(game, **params)
         self.level = LEVELS[self.params["level"] - 1]
-        self.search = IsmctsAgent(game, iterations=self.level.iterations,
+        # The greedy prior, whatever ismcts's default in the game: the levels were
+        # rated with it (docs/strength.md, "Difficulty levels").
+        self.search = IsmctsAgent(game, iterations=self.level.iterations, policy="greedy",
                                   seed=self.params["seed"])
         self.rng = make_rng(derive_seed(self.params["seed"], 1))
         self._drawn_turn: tuple[int, int] | None = None  # (turns done, seat) of the last draw

@@ -21,11 +21,13 @@ its SPRTs were run at. It is not a default: no SPRT at equal time found it stron
 
 A learned policy prior (``policy=learned``, :mod:`valdora_ai.learning.policy_model`)
 keeps the greedy step first and biased, orders the later untried steps and adds a bias
-by its probability to every child (see :mod:`valdora_ai.search.uct`). It is not a
-default for play: its SPRTs are in docs/strength.md. ``policy=auto`` takes it where
-the game ships one (or ``policy_model`` names one) and the greedy prior elsewhere, so
-a spec with it works for a game added without a model: the analysis default uses it
-(its recommendations agree between seeds more often, docs/analysis.md).
+by its probability to every child (see :mod:`valdora_ai.search.uct`). It is the
+default (``policy=default``) only for the agents and games in
+:data:`SPRT_ACCEPTED_PRIORS`, where an SPRT at equal CPU time accepted it; elsewhere
+the default is the greedy prior (the SPRTs are in docs/strength.md). ``policy=auto``
+takes it where the game ships one (or ``policy_model`` names one) and the greedy prior
+elsewhere, so a spec with it works for a game added without a model: the analysis
+default uses it (its recommendations agree between seeds more often, docs/analysis.md).
 """
 
 from __future__ import annotations
@@ -41,7 +43,13 @@ from valdora_ai.search.rollout import POLICIES, check_policy
 from valdora_ai.search.uct import UctSettings
 
 TREES = ("game", "turn")
-GUIDES = ("greedy", "learned", "auto")
+GUIDES = ("default", "greedy", "learned", "auto")
+SPRT_ACCEPTED_PRIORS: frozenset[tuple[str, str]] = frozenset({("ismcts", "alchemists")})
+"""The (agent, game) pairs whose ``policy=default`` is the learned prior: those whose
+SPRT against the greedy prior at equal CPU time (3 players, elo0 0, elo1 25, alpha =
+beta = 0.05) accepted H1. The Valley of Alchemists' did after 108 games at 0.1 CPU
+seconds a decision (docs/strength.md, "Generation 2"); Zavandor's and Valdora's have
+not, so there the default stays greedy. Only ``ismcts`` was tested."""
 LEARNED_DEPTH = 6  # the cut-off a learned estimate was tested at (docs/strength.md)
 MAX_TREES = 64
 
@@ -63,12 +71,14 @@ class MctsAgent(SearchAgent):
         "tree": Param(str, "turn", "tree span: game (every decision) or turn (the searching "
                                    "player's current turn; the rest is play-out)",
                       choices=TREES),
-        "policy": Param(str, "greedy", "the tree's prior: greedy (the play-out policy's step "
-                                       "first and biased, then random untried steps) or "
-                                       "learned (the same, and a policy learned from the "
-                                       "search orders the later untried steps and biases "
-                                       "every child by its probability) or auto (learned "
-                                       "where a model is given or shipped, else greedy)",
+        "policy": Param(str, "default", "the tree's prior: greedy (the play-out policy's "
+                                        "step first and biased, then random untried steps) "
+                                        "or learned (the same, and a policy learned from "
+                                        "the search orders the later untried steps and "
+                                        "biases every child by its probability) or auto "
+                                        "(learned where a model is given or shipped, else "
+                                        "greedy) or default (learned where its SPRT "
+                                        "accepted it, ismcts in alchemists; else greedy)",
                       choices=GUIDES),
         "policy_model": Param(str, "", "policy model file for policy=learned (empty: the "
                                        "shipped one)"),
@@ -98,6 +108,8 @@ class MctsAgent(SearchAgent):
     def _guided(self, game: Game) -> bool:
         """Whether the tree takes the learned policy prior (``policy`` resolved)."""
         choice = self.params["policy"]
+        if choice == "default":
+            return (self.name, game.name) in SPRT_ACCEPTED_PRIORS
         if choice == "auto":
             return bool(self.params["policy_model"]) or shipped_policy_path(game.name).is_file()
         return bool(choice == "learned")
