@@ -14,30 +14,28 @@ ladder resumes where it stopped. The lineup gives the higher rung ``players // 2
 seats and the lower rung the rest, played in every rotation (seat-rotated blocks, one
 setup per block). A game gives B's score against A over every pair of a B seat and an A
 seat (1 ahead, 1/2 level, 0 behind); a block's result is the mean over its games and
-blocks are independent, so the interval is the normal one over block results, carried
-through the Elo curve ``elo = 400 log10(x / (1 - x))``. The ladder's Elo is the running
-sum of the differences, from the lowest rung (0).
+blocks are independent, so the interval is the normal one over block results (with the
+variance the tournament's SPRT uses, :func:`valdora_ai.tournament.report.head_to_head`),
+carried through the Elo curve ``elo = 400 log10(x / (1 - x))``. The ladder's Elo is the
+running sum of the differences, from the lowest rung (0).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
-import statistics
 import sys
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import valdora_ai as va
-from valdora_ai.tournament.report import block_results, build_report
+from valdora_ai.tournament.report import build_report, head_to_head
 from valdora_ai.tournament.seatings import tournament_design
-from valdora_ai.tournament.sprt import score_elo
+from valdora_ai.tournament.sprt import MAX_ELO
 from valdora_ai.tournament.storage import ResultsDB
 
 DEFAULT_CPU_TIMES = (0.05, 0.1, 0.2, 0.4, 0.8)
-Z95 = 1.959964
 
 
 @dataclass(frozen=True)
@@ -80,13 +78,17 @@ def stored_step(lower: str, higher: str, players: int, db: Path) -> Step:
     entrants = list(identity["entrants"])
     seats = [entrants.index(spec) for spec in identity["lineup"]]
     block_size = len(tournament_design(len(entrants), players, seats))
-    blocks = block_results(rows, block_size, a=entrants.index(higher), b=entrants.index(lower))
-    mean = statistics.fmean(blocks) if blocks else 0.5
-    se = statistics.stdev(blocks) / math.sqrt(len(blocks)) if len(blocks) > 1 else 0.5
+    estimate = head_to_head(rows, block_size, a=entrants.index(higher),
+                            b=entrants.index(lower))
     shares = {line.label: line.win_share for line in report.standings}
-    return Step(players=players, lower=lower, higher=higher, blocks=len(blocks),
-                games=report.games, score=mean, elo=score_elo(mean),
-                elo_low=score_elo(mean - Z95 * se), elo_high=score_elo(mean + Z95 * se),
+    if estimate is None:  # under two blocks: no measurement yet
+        return Step(players=players, lower=lower, higher=higher, blocks=report.blocks,
+                    games=report.games, score=0.5, elo=0.0, elo_low=-MAX_ELO,
+                    elo_high=MAX_ELO, higher_win_share=shares[higher],
+                    lower_win_share=shares[lower])
+    return Step(players=players, lower=lower, higher=higher, blocks=estimate.blocks,
+                games=report.games, score=estimate.score, elo=estimate.elo,
+                elo_low=estimate.low, elo_high=estimate.high,
                 higher_win_share=shares[higher], lower_win_share=shares[lower])
 
 

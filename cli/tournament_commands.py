@@ -32,10 +32,10 @@ from valdora_ai.richtext import literal
 from valdora_ai.tournament import Progress as RunProgress
 from valdora_ai.tournament import Report, TournamentSpec, load_report
 from valdora_ai.tournament.cluster import CONNECT_TIMEOUT
-from valdora_ai.tournament.report import build_report
+from valdora_ai.tournament.report import build_report, head_to_head
 from valdora_ai.tournament.runner import run
 from valdora_ai.tournament.sprt import parse_sprt
-from valdora_ai.tournament.tables import report_renderable, standings_table
+from valdora_ai.tournament.tables import elo_text, report_renderable, standings_table
 
 from .common import (
     INTERRUPTED_EXIT,
@@ -222,7 +222,9 @@ class _Display:
         blocks = len(state.rows) // self.spec.block_size
         if state.llr is not None and not self.quiet and blocks != self.sprt_blocks:
             self.sprt_blocks = blocks  # a line per complete block, not per game
-            self.lines.print(f"SPRT after {blocks} blocks: LLR {state.llr:.2f}")
+            estimate = head_to_head(state.rows, self.spec.block_size)
+            elo = "" if estimate is None else f", {elo_text(estimate)}"
+            self.lines.print(f"SPRT after {blocks} blocks: LLR {state.llr:.2f}{elo}")
         if not self.live_display:
             return
         self.progress.update(self.task, completed=state.done, total=state.total)

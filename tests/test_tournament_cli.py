@@ -96,7 +96,9 @@ def test_sprt_prints_the_ratio_after_each_block(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.output.count("SPRT after 1 blocks: LLR 0.00") == 1  # once, not per game
     assert result.output.count("SPRT after 2 blocks: LLR") == 1
+    assert "SPRT after 2 blocks: LLR 2.99, Elo +800 [+234, +800]" in result.output
     assert "H1 accepted: the first entrant is at least 50 Elo stronger" in result.output
+    assert "Head to head, the first entrant against the second: Elo +800 [+" in result.output
 
 
 def test_a_resumed_sprt_prints_each_block_once(tmp_path: Path) -> None:

@@ -244,3 +244,17 @@ def test_sprt_stops_when_the_test_decides(tmp_path: Path, entrants: list[str],
     assert report.games == 12 and report.sprt.blocks == 2  # random never beats greedy
     assert ratios[0] == 0.0 and ratios[1] == report.sprt.llr  # after each block
     assert load_report(db).sprt == report.sprt
+    # the head-to-head estimate: all of one side, its interval clear of zero
+    pair = report.head_to_head
+    assert pair is not None and pair.blocks == 2
+    if decision == "H1":
+        assert pair.score == 1.0 and pair.elo == 800.0 and 0 < pair.low < pair.elo
+    else:
+        assert pair.score == 0.0 and pair.elo == -800.0 and pair.elo < pair.high < 0
+    assert report.to_json()["head_to_head"]["elo"] == pair.elo
+
+
+def test_a_head_to_head_estimate_only_between_two_entrants(tmp_path: Path) -> None:
+    three = run_tournament(["greedy", "random", "greedy:seed=2"], games=6, seed=1,
+                           db=tmp_path / "three.sqlite", jobs=1)
+    assert three.head_to_head is None

@@ -11,7 +11,14 @@ import pytest
 from valdora_ai.tournament.config import TournamentError
 from valdora_ai.tournament.ratings import plackett_luce
 from valdora_ai.tournament.report import block_results
-from valdora_ai.tournament.sprt import SPRT, elo_score, luck_variance, pair_score, parse_sprt
+from valdora_ai.tournament.sprt import (
+    SPRT,
+    elo_estimate,
+    elo_score,
+    luck_variance,
+    pair_score,
+    parse_sprt,
+)
 from valdora_ai.tournament.stats import competition_ranks, mean_se, wilson
 from valdora_ai.tournament.storage import GameRow
 
@@ -93,6 +100,19 @@ def test_sprt_log_likelihood_ratio_by_hand() -> None:
     assert test.upper == pytest.approx(math.log(19)) and test.lower == pytest.approx(-math.log(19))
     assert test.decision(3.6408) == "H1" and test.decision(-3.0) == "H0"
     assert test.decision(0.5) is None and test.llr([0.9], 0.03) == 0.0
+
+
+def test_elo_estimate_by_hand() -> None:
+    # Blocks 0.6 and 0.8 with a luck variance of 0.03: the SPRT's variance 0.028 (above),
+    # the score's standard error sqrt(0.028 / 2) = 0.118322, half-width 1.959964 times
+    # that = 0.231906; Elo 400 log10(0.7 / 0.3) = 147.19, and at the interval's ends
+    # 400 log10(0.468094 / 0.531906) = -22.20 and 400 log10(0.931906 / 0.068094) = 454.51.
+    estimate = elo_estimate([0.6, 0.8], 0.03)
+    assert estimate is not None and estimate.blocks == 2 and estimate.score == pytest.approx(0.7)
+    assert estimate.elo == pytest.approx(147.19, abs=0.01)
+    assert estimate.low == pytest.approx(-22.20, abs=0.01)
+    assert estimate.high == pytest.approx(454.51, abs=0.01)
+    assert elo_estimate([0.9], 0.03) is None  # one block has no spread to measure
 
 
 def test_two_equal_blocks_do_not_decide_a_test() -> None:

@@ -14,7 +14,13 @@ from typing import Any
 
 from valdora_ai.tournament.ratings import Rating, plackett_luce
 from valdora_ai.tournament.seatings import tournament_design
-from valdora_ai.tournament.sprt import SPRT, luck_variance, pair_score
+from valdora_ai.tournament.sprt import (
+    SPRT,
+    EloEstimate,
+    elo_estimate,
+    luck_variance,
+    pair_score,
+)
 from valdora_ai.tournament.stats import Interval, MeanSE, mean_se, wilson
 from valdora_ai.tournament.storage import GameRow
 
@@ -69,6 +75,8 @@ class Report:
     history: tuple[tuple[Rating, ...], ...]  # ratings per entrant after each game
     forfeits: tuple[str, ...] = ()  # per game lost by forfeit: "block B slot S: reason"
     time_usage: tuple[TimeUsage, ...] = ()  # per entrant, in entrant order (clocks only)
+    # Two entrants: the first's Elo over the second from the complete blocks.
+    head_to_head: EloEstimate | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The report as plain JSON data (the history is left to the plot)."""
@@ -144,6 +152,14 @@ def block_luck_variance(rows: Sequence[GameRow], block_size: int, a: int = 0,
                for games in blocks) / len(blocks)
 
 
+def head_to_head(rows: Sequence[GameRow], block_size: int, a: int = 0, b: int = 1,
+                 ) -> EloEstimate | None:
+    """Entrant a's Elo over entrant b after the complete blocks of `rows` (None before
+    two blocks)."""
+    return elo_estimate(block_results(rows, block_size, a, b),
+                        block_luck_variance(rows, block_size, a, b))
+
+
 def sprt_llr(sprt: SPRT, rows: Sequence[GameRow], block_size: int) -> float:
     """The SPRT's log-likelihood ratio after the complete blocks of `rows`."""
     return sprt.llr(block_results(rows, block_size), block_luck_variance(rows, block_size))
@@ -169,6 +185,7 @@ def build_report(identity: dict[str, Any], rows: Sequence[GameRow],
     order = sorted(range(len(entrants)), key=lambda e: (-history[-1][e].mu, e))
     blocks = len(_complete_blocks(rows, block_size))
     state = None
+    pair = head_to_head(rows, block_size) if len(entrants) == 2 else None
     if sprt is not None:
         llr = sprt_llr(sprt, rows, block_size)
         state = SPRTState(elo0=sprt.elo0, elo1=sprt.elo1, alpha=sprt.alpha, beta=sprt.beta,
@@ -182,4 +199,4 @@ def build_report(identity: dict[str, Any], rows: Sequence[GameRow],
         sprt=state, history=tuple(tuple(h) for h in history),
         forfeits=tuple(f"block {r.block} slot {r.slot}: {r.forfeit.reason}"
                        for r in rows if r.forfeit is not None),
-        time_usage=time_usage(rows, entrants))
+        time_usage=time_usage(rows, entrants), head_to_head=pair)

@@ -67,6 +67,41 @@ def luck_variance(seats: tuple[int, ...], a: int, b: int) -> float:
     return sum((s - mean) ** 2 for s in scores) / len(scores)
 
 
+Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
+
+
+def block_variance(blocks: Sequence[float], luck: float) -> float:
+    """The variance of one block result: the blocks' own spread, started from
+    :data:`PRIOR_BLOCKS` pseudo-blocks of `luck` (see the module docstring)."""
+    mean = sum(blocks) / len(blocks)
+    return ((sum((x - mean) ** 2 for x in blocks) + PRIOR_BLOCKS * luck)
+            / (len(blocks) - 1 + PRIOR_BLOCKS))
+
+
+@dataclass(frozen=True)
+class EloEstimate:
+    """How much stronger entrant A played than B: the mean block result (A's share of
+    head-to-head finishes), its Elo, and the Elo at the ends of the score's 95% normal
+    interval over the blocks (with the variance the SPRT uses)."""
+
+    blocks: int
+    score: float
+    elo: float
+    low: float
+    high: float
+
+
+def elo_estimate(blocks: Sequence[float], luck: float) -> EloEstimate | None:
+    """A's Elo over B from these block results (None before two blocks: no spread)."""
+    n = len(blocks)
+    if n < 2:
+        return None
+    score = sum(blocks) / n
+    half = Z95 * math.sqrt(block_variance(blocks, luck) / n)
+    return EloEstimate(blocks=n, score=score, elo=score_elo(score),
+                       low=score_elo(score - half), high=score_elo(score + half))
+
+
 @dataclass(frozen=True)
 class SPRT:
     """H0: A is `elo0` Elo stronger than B, against H1: `elo1` stronger."""
@@ -91,8 +126,7 @@ class SPRT:
         if n < 2:
             return 0.0
         mean = sum(blocks) / n
-        variance = ((sum((x - mean) ** 2 for x in blocks) + PRIOR_BLOCKS * luck)
-                    / (n - 1 + PRIOR_BLOCKS))
+        variance = block_variance(blocks, luck)
         if variance <= 0:  # no spread seen and none possible: nothing to decide on
             return 0.0
         s0, s1 = elo_score(self.elo0), elo_score(self.elo1)

@@ -7,6 +7,7 @@ from rich.table import Table
 
 from valdora_ai.richtext import literal
 from valdora_ai.tournament.report import Line, Report
+from valdora_ai.tournament.sprt import EloEstimate
 
 
 def _row(line: Line) -> list[str]:
@@ -62,6 +63,19 @@ def sprt_line(report: Report) -> str:
             f"LLR {state.llr:.2f} (bounds {state.lower:.2f}, {state.upper:.2f}): {verdict}")
 
 
+def elo_text(estimate: EloEstimate) -> str:
+    """``Elo +12 [-20, +44]``: a head-to-head estimate with its 95% interval."""
+    return f"Elo {estimate.elo:+.0f} [{estimate.low:+.0f}, {estimate.high:+.0f}]"
+
+
+def head_to_head_line(report: Report) -> str:
+    estimate = report.head_to_head
+    if estimate is None:
+        return ""
+    return (f"Head to head, the first entrant against the second: {elo_text(estimate)} "
+            f"(95%), score {estimate.score:.3f} over {estimate.blocks} blocks")
+
+
 def time_table(report: Report) -> Table:
     """Clock use per entrant: decisions, mean and longest decision, losses on time."""
     controls = report.identity.get("time_controls", [])
@@ -82,6 +96,8 @@ def report_renderable(report: Report) -> RenderableType:
     parts: list[RenderableType] = [standings_table(report), seats_table(report)]
     if report.time_usage:
         parts.append(time_table(report))
+    if report.head_to_head is not None:
+        parts.append(head_to_head_line(report))
     if report.sprt is not None:
         parts.append(sprt_line(report))
     if report.capped:
