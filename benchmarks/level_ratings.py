@@ -31,16 +31,15 @@ from __future__ import annotations
 import argparse
 import math
 import random
-import statistics
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import valdora_ai as va
-from valdora_ai.tournament.report import block_results
+from valdora_ai.tournament.report import head_to_head as block_head_to_head
 from valdora_ai.tournament.seatings import tournament_design
-from valdora_ai.tournament.sprt import pair_score, score_elo
+from valdora_ai.tournament.sprt import EloEstimate, pair_score
 from valdora_ai.tournament.stats import wilson
 from valdora_ai.tournament.storage import GameRow, ResultsDB
 
@@ -54,7 +53,6 @@ MATCHES: tuple[tuple[str, str, str], ...] = (
     ("level:8", "level:9", "level:10"),
 )
 ANCHOR = "random"
-Z95 = 1.959964
 RESAMPLES = 400
 
 
@@ -145,19 +143,15 @@ def bradley_terry(totals: dict[tuple[int, int], tuple[float, float]], count: int
     return [400.0 * math.log10(s) for s in strength]
 
 
-def head_to_head(matches: Sequence[Match], higher: str, lower: str
-                 ) -> tuple[int, float, float, float] | None:
-    """(blocks, mean score of `higher` against `lower`, 95% low, high) from the first
-    match where both played; None if they never met."""
+def head_to_head(matches: Sequence[Match], higher: str, lower: str) -> EloEstimate | None:
+    """`higher`'s score and Elo against `lower` in the first match where both played,
+    with 95% intervals; None if they never met."""
     for match in matches:
         if higher in match.entrants and lower in match.entrants:
             rows = [row for block in match.blocks for row in block]
-            size = len(match.blocks[0])
-            blocks = block_results(rows, size, a=match.entrants.index(higher),
-                                   b=match.entrants.index(lower))
-            mean = statistics.fmean(blocks)
-            se = statistics.stdev(blocks) / math.sqrt(len(blocks)) if len(blocks) > 1 else 0.5
-            return len(blocks), mean, max(mean - Z95 * se, 0.0), min(mean + Z95 * se, 1.0)
+            return block_head_to_head(rows, len(match.blocks[0]),
+                                      a=match.entrants.index(higher),
+                                      b=match.entrants.index(lower))
     return None
 
 
@@ -191,9 +185,9 @@ def report(game: str, folder: Path, seed: int) -> int:
             below = f"level:{int(name.split(':')[1]) - 1}"
             found = head_to_head(matches, name, below)
             if found:
-                blocks, mean, lo, hi = found
-                line = (f"{mean:.3f} [{lo:.3f}, {hi:.3f}] over {blocks} blocks, "
-                        f"Elo {score_elo(mean):+.0f} [{score_elo(lo):+.0f}, {score_elo(hi):+.0f}]")
+                line = (f"{found.score:.3f} [{found.score_low:.3f}, {found.score_high:.3f}] "
+                        f"over {found.blocks} blocks, Elo {found.elo:+.0f} "
+                        f"[{found.low:+.0f}, {found.high:+.0f}]")
         print(f"| {name} | {games[name]} | {ratings[i]:+.0f} | [{low:+.0f}, {high:+.0f}] "
               f"| {line} |")
     print("\nEvery pair that met: the first's pair score against the second (1 ahead, 1/2 "
@@ -218,8 +212,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="play only this match (repeat; 0-based, as listed)")
     parser.add_argument("--report", action="store_true", help="only report what is stored")
     args = parser.parse_args(argv)
-    args.dir.mkdir(parents=True, exist_ok=True)
+    if args.report and not args.dir.is_dir():
+        parser.error(f"--report: {args.dir} is not a directory of level matches")
     if not args.report:
+        args.dir.mkdir(parents=True, exist_ok=True)
         play(args.game, args.games, args.seed, args.dir, args.jobs, args.match)
     return report(args.game, args.dir, args.seed)
 

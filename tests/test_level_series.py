@@ -91,3 +91,12 @@ def test_a_small_series_is_rated_and_reviewed(ratings: ModuleType, blunders: Mod
     assert blunders.main(["--game", "zavandor", "--dir", str(tmp_path), "--games", "1",
                           "--agent", "ismcts:iterations=10,seed=1"]) == 0
     assert capsys.readouterr().out == table
+
+
+def test_a_report_of_a_missing_directory_is_refused_and_creates_nothing(
+        ratings: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "no-such-levels"
+    with pytest.raises(SystemExit) as stopped:
+        ratings.main(["--game", "zavandor", "--dir", str(missing), "--report"])
+    assert stopped.value.code == 2 and not missing.exists()
+    assert "is not a directory of level matches" in capsys.readouterr().err

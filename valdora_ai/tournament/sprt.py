@@ -81,11 +81,13 @@ def block_variance(blocks: Sequence[float], luck: float) -> float:
 @dataclass(frozen=True)
 class EloEstimate:
     """How much stronger entrant A played than B: the mean block result (A's share of
-    head-to-head finishes), its Elo, and the Elo at the ends of the score's 95% normal
-    interval over the blocks (with the variance the SPRT uses)."""
+    head-to-head finishes) with its 95% normal interval over the blocks (the variance
+    the SPRT uses), clipped to [0, 1], and the Elo of each."""
 
     blocks: int
     score: float
+    score_low: float
+    score_high: float
     elo: float
     low: float
     high: float
@@ -98,8 +100,9 @@ def elo_estimate(blocks: Sequence[float], luck: float) -> EloEstimate | None:
         return None
     score = sum(blocks) / n
     half = Z95 * math.sqrt(block_variance(blocks, luck) / n)
-    return EloEstimate(blocks=n, score=score, elo=score_elo(score),
-                       low=score_elo(score - half), high=score_elo(score + half))
+    low, high = max(score - half, 0.0), min(score + half, 1.0)
+    return EloEstimate(blocks=n, score=score, score_low=low, score_high=high,
+                       elo=score_elo(score), low=score_elo(low), high=score_elo(high))
 
 
 @dataclass(frozen=True)
