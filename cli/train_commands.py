@@ -54,7 +54,7 @@ def _train_policy(output: Path, game_name: str, counts: list[int], decisions: in
     from valdora_ai.learning.policy_train import train_policy  # numpy: not for --help
     from valdora_ai.learning.search_data import check_searcher
 
-    check_searcher(searcher)
+    check_searcher(searcher, game_name)
     with progress_bar() as progress:
         task = progress.add_task("searched decisions", total=decisions)
         model, losses, acc = train_policy(game_name, counts, decisions, seed, searcher, jobs,
@@ -79,7 +79,7 @@ def train_command(
     )] = None,
     searcher: Annotated[str, typer.Option(
         help="--kind policy: the searching agent of the self-play, at fixed iterations."
-    )] = "ismcts:iterations=400",
+    )] = "ismcts:iterations=400,policy=greedy",
     players: Annotated[list[int] | None, typer.Option(
         "--players", "-p", help="Player count of the self-play games (repeatable; games "
                                 "cycle through them; default 3 and 4, or 3 for a "

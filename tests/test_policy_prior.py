@@ -296,8 +296,15 @@ def test_train_policy_writes_the_same_file_whatever_the_jobs(tmp_path: Path) -> 
     (["--kind", "policy", "--searcher", "greedy"], "--searcher 'greedy': the policy learns"),
     (["--kind", "policy", "--searcher", "ismcts:time=1"], "--searcher 'ismcts:time=1': needs"),
     (["--kind", "policy", "--searcher", "ismcts:iterations=9,seed=2"], "--searcher 'ismcts:"),
+    (["--kind", "policy", "--searcher", "ismcts:iterations=9,policy=learned"],
+     "--searcher 'ismcts:iterations=9,policy=learned': searches valdora with the shipped"),
+    (["--kind", "policy", "-g", "alchemists", "--searcher", "ismcts:iterations=9"],
+     "--searcher 'ismcts:iterations=9': searches alchemists with the shipped learned prior"),
 ])
 def test_train_policy_refuses_bad_options(tmp_path: Path, args: list[str], message: str) -> None:
+    """... the last two: a searcher with the shipped learned prior (asked for, or the
+    search's default in the Alchemists) could not be replayed once the shipped model
+    changes, or after the new model is written over it."""
     error = one_line_error(["train", "-o", str(tmp_path / "m.json"), *args])
     assert error.startswith(f"error: {message}"), error
     assert not (tmp_path / "m.json").exists()

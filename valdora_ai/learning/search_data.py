@@ -30,15 +30,19 @@ from valdora_ai.rng import derive_seed
 from valdora_ai.selfplay import play_game
 from valdora_ai.workers import in_order
 
-DEFAULT_SEARCHER = "ismcts:iterations=400"
+DEFAULT_SEARCHER = "ismcts:iterations=400,policy=greedy"
+"""Generation 1's searcher: the greedy prior named, so that the recipe does not change
+when the search's default prior does (it did in the Alchemists on 2026-11-30)."""
 FEATURE_STREAM = 1_000  # derive_seed(seed, FEATURE_STREAM + seat): the features' worlds
 
 Decision = tuple[list[list[float]], list[float]]  # feature rows, visit shares
 
 
-def check_searcher(spec: str) -> dict[str, Any]:
-    """The parameters of searcher `spec`; a ValdoraError unless it is an MCTS agent at a
-    fixed iteration budget in one process (the data must not depend on the machine)."""
+def check_searcher(spec: str, game_name: str) -> dict[str, Any]:
+    """The parameters of searcher `spec` for `game_name`; a ValdoraError unless it is an
+    MCTS agent at a fixed iteration budget in one process (the data must not depend on
+    the machine) whose learned prior, if it has one, is a file it names (the shipped
+    model changes between versions, and a new model may be written over it)."""
     cls, params = parse_spec(spec)
     if not issubclass(cls, MctsAgent):
         raise ValdoraError(f"--searcher {spec!r}: the policy learns from an MCTS agent's "
@@ -49,6 +53,11 @@ def check_searcher(spec: str) -> dict[str, Any]:
     if "seed" in params:
         raise ValdoraError(f"--searcher {spec!r}: takes no seed= (each seat's seed is "
                            "derived from --seed)")
+    agent = cls(make_game(game_name), **params)
+    if agent.settings.guide is not None and not params.get("policy_model"):
+        raise ValdoraError(f"--searcher {spec!r}: searches {game_name} with the shipped "
+                           "learned prior, which changes between versions; name its file "
+                           "(policy_model=PATH) or use policy=greedy")
     return params
 
 
@@ -108,7 +117,7 @@ def generate_decisions(game_name: str, players: Sequence[int], decisions: int, s
                        ) -> tuple[Decisions, np.ndarray]:
     """At least `decisions` searched decisions from whole games (player counts in turn),
     and the game index of each decision."""
-    check_searcher(searcher)
+    check_searcher(searcher, game_name)
     found: list[Decision] = []
     game_of: list[int] = []
     with closing(_games(game_name, players, searcher, seed, jobs)) as games:
