@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from valdora_ai.tournament.config import TournamentError
+from valdora_ai.tournament.stats import Z95
 
 PRIOR_BLOCKS = 4  # pseudo-blocks of luck variance in the variance estimate
 MAX_ELO = 800.0  # a mean score of exactly 0 or 1 has no finite Elo: shown as this bound
@@ -65,9 +66,6 @@ def luck_variance(seats: tuple[int, ...], a: int, b: int) -> float:
               for order in itertools.permutations(range(len(seats)))]
     mean = sum(scores) / len(scores)
     return sum((s - mean) ** 2 for s in scores) / len(scores)
-
-
-Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 
 
 def block_variance(blocks: Sequence[float], luck: float) -> float:
