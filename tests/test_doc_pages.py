@@ -66,9 +66,17 @@ def _slug(heading: str) -> str:
 
 
 def _anchors(page: Path) -> set[str]:
+    """The page's heading anchors as GitHub makes them (a repeated heading's slug gets
+    -1, -2, ... in order) and its explicit anchors."""
     text = page.read_text(encoding="utf-8")
     headings = re.findall(r"^#+ (.*)$", BLOCK_FREE.sub("", text), re.MULTILINE)
-    return {_slug(h) for h in headings} | set(ANCHOR.findall(text))
+    seen: dict[str, int] = {}
+    anchors = set(ANCHOR.findall(text))
+    for heading in headings:
+        slug = _slug(heading)
+        anchors.add(f"{slug}-{seen[slug]}" if slug in seen else slug)
+        seen[slug] = seen.get(slug, 0) + 1
+    return anchors
 
 
 @pytest.mark.parametrize("page", [ROOT / "README.md", *PAGES, DOCS / "api.md"],
