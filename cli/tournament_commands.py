@@ -2,7 +2,8 @@
 
 Thin commands: parse the options, call :mod:`valdora_ai.tournament`, render with
 Rich. The progress bar and live standings appear only on a terminal and without
---quiet; the SPRT's ratio is printed after every block in any case.
+--quiet; the SPRT's ratio and the head-to-head Elo are printed after every block in
+any case.
 """
 
 from __future__ import annotations
@@ -90,7 +91,8 @@ def tournament(
     ] = CONNECT_TIMEOUT,
     sprt: Annotated[str | None, typer.Option(
         "--sprt", help="ELO0,ELO1: with two entrants, stop when a sequential probability "
-                       "ratio test on block results decides.")] = None,
+                       "ratio test on block results decides; each block prints the "
+                       "ratio and the first entrant's Elo over the second.")] = None,
     tc: Annotated[list[str] | None, typer.Option(
         "--tc", help="Time control BASE+INC: seconds for the game plus seconds added after "
                      "each decision, e.g. 10+0.1. Once: every entrant; repeated: one per "
