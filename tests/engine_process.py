@@ -82,6 +82,16 @@ class EngineProcess:
             if response["id"] == rid and not response.get("isDuringSearch", False):
                 return seen
 
+    def read_terminated(self, rid: Any, ack: Any, timeout: float = 30.0
+                        ) -> list[dict[str, Any]]:
+        """Responses until both the final one of query `rid` and the answer to the
+        terminate request `ack` have come: the protocol does not order the two (under
+        load the stopped search's final can come first)."""
+        seen = self.read_until_final(rid, timeout)
+        while not any(r["id"] == ack for r in seen):
+            seen.append(self.read(timeout))
+        return seen
+
     def quit(self, timeout: float = 30.0) -> tuple[list[dict[str, Any]], str]:
         """Send quit; every remaining response and the whole of stderr."""
         self.send({"id": "quit", "action": "quit"})

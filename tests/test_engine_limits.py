@@ -67,9 +67,10 @@ def test_ids_1_and_1_0_are_one_query(engine: EngineProcess) -> None:
     duplicate = engine.ask({"id": 1.0, "action": "move", "setup": SETUP, "agent": "greedy"})
     assert duplicate["id"] == 1 and duplicate["error"]["code"] == "duplicate_id"
     engine.send({"id": "t", "action": "terminate", "terminateId": 1.0})
-    responses = engine.read_until_final(1)
+    responses = engine.read_terminated(1, "t")
     assert {"id": "t", "action": "terminate", "terminated": [1]} in responses
-    assert responses[-1]["terminated"]
+    [final] = [r for r in responses if r["id"] == 1 and not r.get("isDuringSearch")]
+    assert final["terminated"]
 
 
 @pytest.mark.parametrize(("agent", "code", "message"), [
