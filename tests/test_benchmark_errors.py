@@ -44,7 +44,6 @@ CASES = [
     *[pytest.param(script, ["--players", "9"], "not 9", id=script)
       for script in ("alchemists_selfplay", "estimate_calibration", "zavandor_selfplay")],
     pytest.param("adaptive_budget", ["nosuch.jsonl"], "nosuch.jsonl", id="adaptive_budget"),
-    pytest.param("pair_elo", ["nosuch.sqlite"], "nosuch.sqlite", id="pair_elo"),
     pytest.param("score_margins", ["nosuch.sqlite"], "nosuch.sqlite", id="score_margins"),
     pytest.param("alchemists_selfplay", ["--games", "1"], "got 1", id="alchemists_selfplay-games"),
     pytest.param("fit_estimate", ["--games", "0"], "got 0", id="fit_estimate-games"),
@@ -94,5 +93,5 @@ def test_an_unknown_alchemists_policy_is_refused_not_played_as_greedy() -> None:
 
 def test_a_file_that_is_no_tournament_database_is_one_error_line(tmp_path: Path) -> None:
     (tmp_path / "notes.sqlite").write_text("not a database\n")
-    line = error_line("pair_elo", ["notes.sqlite"], cwd=tmp_path)
+    line = error_line("score_margins", ["notes.sqlite"], cwd=tmp_path)
     assert line == "error: notes.sqlite: not a tournament database"
