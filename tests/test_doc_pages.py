@@ -29,7 +29,7 @@ EXTRAS = re.compile(r"<!-- extras: ([\w ]+) -->")  # a page whose examples need 
 # `python benchmarks/ladder.py --players 3` (placeholders such as `<game>` are skipped).
 REPO_PATH = re.compile(r"`(?:python |pytest |node )?((?:valdora_ai|tests|benchmarks|examples|cext"
                        r"|cli|docs|\.ci)/[\w./-]*)(?![\w./<*-])")
-REMOVED = {"benchmarks/strength.py"}  # named by dated history only, as since removed
+REMOVED = {"benchmarks/strength.py", "benchmarks/pair_elo.py"}  # named by dated history only
 
 
 def _name(page: Path) -> str:
