@@ -17,13 +17,15 @@ seat (1 ahead, 1/2 level, 0 behind); a block's result is the mean over its games
 blocks are independent, so the interval is the normal one over block results (with the
 variance the tournament's SPRT uses, :func:`valdora_ai.tournament.report.head_to_head`),
 carried through the Elo curve ``elo = 400 log10(x / (1 - x))``. The ladder's Elo is the
-running sum of the differences, from the lowest rung (0).
+running sum of the differences, from the lowest rung (0); a complete ladder also prints
+the top rung's total over the lowest with a 95% half-width (:func:`ladder_total`).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from dataclasses import asdict, dataclass
@@ -90,6 +92,16 @@ def stored_step(lower: str, higher: str, players: int, db: Path) -> Step:
                 games=report.games, score=estimate.score, elo=estimate.elo,
                 elo_low=estimate.low, elo_high=estimate.high,
                 higher_win_share=shares[higher], lower_win_share=shares[lower])
+
+
+def ladder_total(steps: list[Step]) -> tuple[float, float]:
+    """The Elo of the highest rung over the lowest (the steps' sum) and the half-width
+    of its 95% interval: the steps are independent tournaments, so their half-widths
+    (each the mean of its interval's two sides, as the Elo curve bends them) add in
+    quadrature."""
+    total = sum(s.elo for s in steps)
+    half = math.sqrt(sum(((s.elo_high - s.elo_low) / 2) ** 2 for s in steps))
+    return total, half
 
 
 def db_name(game: str, players: int, lower: str, higher: str) -> str:
@@ -169,6 +181,12 @@ def main(argv: list[str] | None = None) -> int:
                   f"{step.higher_win_share:.3f} / {step.lower_win_share:.3f}"
                   + ("" if args.report else f" ({time.perf_counter() - started:.0f} s)"),
                   flush=True)
+    for players in args.players or [3]:
+        mine = [s for s in steps if s.players == players]
+        if len(mine) > 1 and len(mine) == len(specs) - 1:
+            total, half = ladder_total(mine)
+            print(f"{players}p {mine[-1].higher} over {mine[0].lower}: Elo {total:+.0f} "
+                  f"± {half:.0f} (95%, the steps summed)", flush=True)
     if args.json:
         args.json.write_text(json.dumps([asdict(s) for s in steps], indent=2) + "\n")
     if args.plot:

@@ -58,6 +58,19 @@ def test_short_ladder_runs_and_ranks_greedy_above_random(tmp_path: Path) -> None
     assert again.returncode == 0 and json.loads(out.read_text()) == [step]
 
 
+def test_the_ladders_total_sums_the_steps_and_their_uncertainty() -> None:
+    ladder = _ladder()
+
+    def step(elo: float, low: float, high: float):  # type: ignore[no-untyped-def]
+        return ladder.Step(players=3, lower="a", higher="b", blocks=16, games=48, score=0.5,
+                           elo=elo, elo_low=low, elo_high=high, higher_win_share=0.3,
+                           lower_win_share=0.3)
+
+    # half-widths 30 and 40 add in quadrature to 50; the Elo differences add
+    total, half = ladder.ladder_total([step(10, -20, 40), step(-4, -44, 36)])
+    assert total == 6 and half == pytest.approx(50.0)
+
+
 def test_each_game_keeps_its_own_database_in_one_directory() -> None:
     ladder = _ladder()
     names = {ladder.db_name(game, 3, "ismcts:time=0.125", "ismcts:time=0.25")
