@@ -32,6 +32,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import valdora_ai as va
+from valdora_ai.tournament import Progress
 from valdora_ai.tournament.report import build_report, head_to_head
 from valdora_ai.tournament.seatings import tournament_design
 from valdora_ai.tournament.sprt import MAX_ELO
@@ -65,9 +66,18 @@ def lineup(lower: str, higher: str, players: int) -> list[str]:
 
 def measure_step(lower: str, higher: str, players: int, games: int, seed: int, game: str,
                  db: Path, jobs: int) -> Step:
-    """Play (or resume) one rung's tournament and summarise it."""
-    va.run_tournament(lineup=lineup(lower, higher, players), players=players,
-                      games=games, seed=seed, game=game, db=db, jobs=jobs)
+    """Play (or resume) one rung's tournament and summarise it, printing a line as each
+    block completes (a step at the top rungs takes an hour or more)."""
+    seats = lineup(lower, higher, players)
+    block_size = len(tournament_design(2, players, [[lower, higher].index(s) for s in seats]))
+
+    def progress(state: Progress) -> None:
+        if state.done % block_size == 0:
+            print(f"  {players}p {higher} vs {lower}: {state.done} of {state.total} games",
+                  flush=True)
+
+    va.run_tournament(lineup=seats, players=players, games=games, seed=seed, game=game,
+                      db=db, jobs=jobs, on_progress=progress)
     return stored_step(lower, higher, players, db)
 
 

@@ -41,6 +41,7 @@ def test_short_ladder_runs_and_ranks_greedy_above_random(tmp_path: Path) -> None
          "--plot", str(tmp_path / "ladder.png")],
         capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
+    assert "  3p greedy vs random: 3 of 6 games\n" in done.stdout  # a line a block
     [step] = json.loads(out.read_text())
     assert step["games"] == 6 and step["blocks"] == 2
     assert step["higher"] == "greedy" and step["score"] == 1.0  # greedy beats random
