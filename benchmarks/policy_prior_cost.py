@@ -3,8 +3,9 @@
 On the positions of one seeded greedy self-play game (every ``--every``-th decision
 with more than one legal step, up to ``--positions``), each searched afresh by
 ``ismcts:iterations=N`` with and without ``policy=learned``: the search's CPU time per
-iteration (``time.process_time``), and the step features' cost per legal step
-(:func:`~valdora_ai.learning.step_features.step_feature_rows` on a sampled world).
+iteration (``time.process_time``), and per legal step on a sampled world the cost of
+the step features (:func:`~valdora_ai.learning.step_features.step_feature_rows`) and of
+the priors a node gets (the features, the logits and the softmax).
 Run under ``nice`` on a loaded machine; CPU time, not wall time, so the load matters
 less, though caches shared with other processes still do::
 
@@ -21,6 +22,7 @@ from typing import Any
 import valdora_ai as va
 from valdora_ai.backend import make_rng
 from valdora_ai.games.base import Game
+from valdora_ai.learning.policy_model import policy_for
 from valdora_ai.learning.step_features import step_feature_rows
 
 
@@ -66,19 +68,21 @@ def main() -> None:
             iterations += analysis.iterations
         print(f"{args.game} {spec}: {seconds / iterations * 1e3:.3f} ms CPU an iteration "
               f"({iterations} iterations, {len(found)} positions)")
+    model = policy_for(game)
+    worlds = []
     rng = make_rng(2)
-    seconds, steps = 0.0, 0
     for state in found:
         world = game.determinize(game.observation(state, state.current_player), rng)
-        legal = world.legal_steps()
-        greedy = game.greedy_step(world, rng)
-        start = time.process_time()
-        for _ in range(20):
-            step_feature_rows(game, world, legal, greedy)
-        seconds += time.process_time() - start
-        steps += 20 * len(legal)
-    print(f"{args.game} step features: {seconds / steps * 1e6:.1f} us CPU a legal step")
-
+        worlds.append((world, world.legal_steps(), game.greedy_step(world, rng)))
+    for label, work in (("step features", step_feature_rows), ("learned priors", model.priors)):
+        seconds, steps = 0.0, 0
+        for world, legal, greedy in worlds:
+            start = time.process_time()
+            for _ in range(20):
+                work(game, world, legal, greedy)
+            seconds += time.process_time() - start
+            steps += 20 * len(legal)
+        print(f"{args.game} {label}: {seconds / steps * 1e6:.1f} us CPU a legal step")
 
 if __name__ == "__main__":
     try:

@@ -21,7 +21,12 @@ from valdora_ai.learning.policy_fit import Decisions, cross_entropy, fit_policy
 from valdora_ai.learning.policy_model import load_policy, policy_for, shipped_policy_path
 from valdora_ai.learning.policy_train import train_policy
 from valdora_ai.learning.search_data import decisions_of, generate_decisions, play_game_decisions
-from valdora_ai.learning.step_features import step_feature_names, step_feature_rows, step_kinds
+from valdora_ai.learning.step_features import (
+    step_feature_names,
+    step_feature_rows,
+    step_kinds,
+    step_logits,
+)
 from valdora_ai.rng import derive_seed
 from valdora_ai.search.tree import Edge, Node
 from valdora_ai.search.uct import iterate, select_guided
@@ -190,6 +195,20 @@ def test_the_search_option_is_legal_seeded_and_not_the_greedy_prior(game_name: s
     assert make_agent("ismcts:policy=greedy", game).settings.guide is None  # type: ignore[attr-defined]
     assert make_agent("pimc:policy=learned", game).settings.guide is policy_for(game)  # type: ignore[attr-defined]
     assert make_agent("ismcts:policy=auto", game).settings.guide is policy_for(game)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game_name", game_names())
+def test_the_searchs_logits_are_the_rows_dot_products_to_the_last_bit(game_name: str) -> None:
+    """step_logits skips building the rows; it must not change a single visit, so its
+    logits equal the rows' dot products exactly (with the shipped weights, at a
+    position with many legal steps and without a greedy step among them)."""
+    game, _, world = midgame(game_name)
+    weights = policy_for(game)._folded
+    legal = world.legal_steps()
+    for greedy in (legal[len(legal) // 2], -1):
+        rows = step_feature_rows(game, world, legal, greedy)
+        dots = [sum(w * x for w, x in zip(weights, row, strict=True)) for row in rows]
+        assert step_logits(game, world, legal, greedy, weights) == dots
 
 
 @pytest.mark.parametrize("game_name", game_names())

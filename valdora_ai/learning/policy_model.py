@@ -23,7 +23,7 @@ from valdora_ai.games.base import Game
 from valdora_ai.inputs import read_json
 from valdora_ai.learning.model import shipped_path
 from valdora_ai.learning.model_file import FileKind, ModelError, check_document, number_list
-from valdora_ai.learning.step_features import step_feature_names, step_feature_rows
+from valdora_ai.learning.step_features import step_feature_names, step_logits
 
 FORMAT = "valdora-policy-model"
 VERSION = 1
@@ -51,9 +51,7 @@ class PolicyModel:
                ) -> dict[int, float]:
         """The probability of each step of `legal` in `world`, whose greedy step is
         `greedy` (plain Python: it runs at every node expansion of a search)."""
-        weights = self._folded
-        logits = [sum(w * x for w, x in zip(weights, row, strict=True))
-                  for row in step_feature_rows(game, world, legal, greedy)]
+        logits = step_logits(game, world, legal, greedy, self._folded)
         top = max(logits)
         exps = [math.exp(v - top) for v in logits]
         total = sum(exps)

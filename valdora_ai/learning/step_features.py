@@ -15,7 +15,8 @@ them. For the seat ``p`` to move in a world (a determinized state) and each lega
 
 It runs inside the search at a node's first expansion, once per legal step, so it is
 plain Python over the game's own (compiled) estimate: one copy, one step and one
-estimate a step.
+estimate a step; the search takes the logits straight from these terms
+(:func:`step_logits`) rather than from rows.
 """
 
 from __future__ import annotations
@@ -51,24 +52,50 @@ def _lead(est: list[float], seat: int) -> float:
     return est[seat] - max((e for j, e in enumerate(est) if j != seat), default=est[seat])
 
 
-def step_feature_rows(game: Game, world: Any, legal: list[int], greedy: int
-                      ) -> list[list[float]]:
-    """One feature row per step of `legal` in `world` (left as it is), whose greedy step
-    is `greedy` (-1: none)."""
-    kinds, kind_index = step_kinds(game)
-    width = len(kinds)
+StepTerms = tuple[int, float, float, float, float]
+"""A step's features, compactly: its kind's index, then the NUMERIC columns in order."""
+
+
+def step_terms(game: Game, world: Any, legal: list[int], greedy: int) -> list[StepTerms]:
+    """The features of each step of `legal` in `world` (left as it is), whose greedy step
+    is `greedy` (-1: none): the one definition both the rows and the logits read."""
+    kind_index = step_kinds(game)[1]
     mover = world.current_player
     est = game.estimate_final_scores(world)
     mine, lead = est[mover], _lead(est, mover)
-    rows = []
+    terms = []
     for step in legal:
         after = world.copy()
         game.apply_revealing(after, step)
         est_after = game.estimate_final_scores(after)
+        terms.append((kind_index[step], 1.0 if step == greedy else 0.0,
+                      1.0 if after.is_terminal() or after.current_player != mover else 0.0,
+                      float(est_after[mover] - mine), float(_lead(est_after, mover) - lead)))
+    return terms
+
+
+def step_feature_rows(game: Game, world: Any, legal: list[int], greedy: int
+                      ) -> list[list[float]]:
+    """One feature row per step of `legal` in `world` (left as it is), whose greedy step
+    is `greedy` (-1: none)."""
+    width = len(step_kinds(game)[0])
+    rows = []
+    for kind, *numeric in step_terms(game, world, legal, greedy):
         row = [0.0] * width
-        row[kind_index[step]] = 1.0
-        row += [1.0 if step == greedy else 0.0,
-                1.0 if after.is_terminal() or after.current_player != mover else 0.0,
-                float(est_after[mover] - mine), float(_lead(est_after, mover) - lead)]
-        rows.append(row)
+        row[kind] = 1.0
+        rows.append(row + numeric)
     return rows
+
+
+def step_logits(game: Game, world: Any, legal: list[int], greedy: int,
+                weights: list[float]) -> list[float]:
+    """Each step's logit under `weights` (one per column of :func:`step_feature_names`),
+    without building the rows: the kind's weight, then the numeric columns' products
+    added in column order, which is the row's dot product to the last bit (the other
+    kinds' columns are zeros). It runs at every node expansion of a guided search."""
+    width = len(step_kinds(game)[0])
+    w_greedy, w_ends, w_gain, w_lead = weights[width:]
+    return [weights[kind] + w_greedy * greedy_flag + w_ends * ends + w_gain * gain
+            + w_lead * lead_gain
+            for kind, greedy_flag, ends, gain, lead_gain
+            in step_terms(game, world, legal, greedy)]
