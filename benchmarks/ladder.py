@@ -35,7 +35,7 @@ import valdora_ai as va
 from valdora_ai.tournament import Progress
 from valdora_ai.tournament.report import build_report, head_to_head
 from valdora_ai.tournament.seatings import tournament_design
-from valdora_ai.tournament.sprt import MAX_ELO
+from valdora_ai.tournament.sprt import MAX_ELO, EloEstimate
 from valdora_ai.tournament.storage import ResultsDB
 
 DEFAULT_CPU_TIMES = (0.05, 0.1, 0.2, 0.4, 0.8)
@@ -94,10 +94,8 @@ def stored_step(lower: str, higher: str, players: int, db: Path) -> Step:
                             b=entrants.index(lower))
     shares = {line.label: line.win_share for line in report.standings}
     if estimate is None:  # under two blocks: no measurement yet
-        return Step(players=players, lower=lower, higher=higher, blocks=report.blocks,
-                    games=report.games, score=0.5, elo=0.0, elo_low=-MAX_ELO,
-                    elo_high=MAX_ELO, higher_win_share=shares[higher],
-                    lower_win_share=shares[lower])
+        estimate = EloEstimate(blocks=report.blocks, score=0.5, score_low=0.0, score_high=1.0,
+                               elo=0.0, low=-MAX_ELO, high=MAX_ELO)
     return Step(players=players, lower=lower, higher=higher, blocks=estimate.blocks,
                 games=report.games, score=estimate.score, elo=estimate.elo,
                 elo_low=estimate.low, elo_high=estimate.high,

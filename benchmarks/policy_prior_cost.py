@@ -84,6 +84,7 @@ def main() -> None:
             steps += 20 * len(legal)
         print(f"{args.game} {label}: {seconds / steps * 1e6:.1f} us CPU a legal step")
 
+
 if __name__ == "__main__":
     try:
         main()
